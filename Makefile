@@ -5,7 +5,6 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-PAPERS := $(sort $(wildcard papers/*/[0-9]*.ipynb))
 
 .PHONY: test reproduce env lab export clean-nbs
 
@@ -23,7 +22,7 @@ test: $(STAMP)
 	$(PY) -m pytest tests -ra --durations=15
 
 reproduce: $(STAMP)
-	$(PY) -m creaeval.reproduce $(PAPERS)
+	$(VENV)/bin/creaeval reproduce
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab
