@@ -7,7 +7,7 @@ Cells start with `# %%` (code) or `# %% [markdown]` (markdown, each line prefixe
 A code cell header may carry tags: `# %% tags=["parameters"]`.
 Outputs are dropped: the notebooks are committed clean (nbdev-clean).
 """
-import json, re, sys
+import hashlib, json, re, sys
 from pathlib import Path
 
 HDR = re.compile(r'^# %%(?P<md> \[markdown\])?(?: tags=(?P<tags>\[.*\]))?\s*$')
@@ -29,8 +29,10 @@ def to_nb(src: Path) -> Path:
         source = [l + '\n' for l in text.split('\n')]
         if source: source[-1] = source[-1][:-1]
         meta = {'tags': c['tags']} if c['tags'] else {}
-        if c['md']: nb_cells.append({'cell_type': 'markdown', 'metadata': meta, 'source': source})
-        else: nb_cells.append({'cell_type': 'code', 'execution_count': None, 'metadata': meta, 'outputs': [], 'source': source})
+        # deterministic ids, so that converting again does not churn the exported modules' cell markers
+        cid = hashlib.sha1(f"{len(nb_cells)}:{text}".encode()).hexdigest()[:8]
+        if c['md']: nb_cells.append({'cell_type': 'markdown', 'id': cid, 'metadata': meta, 'source': source})
+        else: nb_cells.append({'cell_type': 'code', 'execution_count': None, 'id': cid, 'metadata': meta, 'outputs': [], 'source': source})
     nb = {'cells': nb_cells, 'metadata': {'kernelspec': {'display_name': 'python3', 'language': 'python', 'name': 'python3'}},
           'nbformat': 4, 'nbformat_minor': 5}
     out = src.with_name(src.name.replace('.pct.py', '.ipynb'))
