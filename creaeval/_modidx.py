@@ -222,6 +222,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'creaeval.local._Stream.rollback': ('local.html#_stream.rollback', 'creaeval/local.py'),
                                 'creaeval.local._bounds': ('local.html#_bounds', 'creaeval/local.py'),
                                 'creaeval.local._check_gen': ('local.html#_check_gen', 'creaeval/local.py'),
+                                'creaeval.local._crop': ('local.html#_crop', 'creaeval/local.py'),
                                 'creaeval.local._cut': ('local.html#_cut', 'creaeval/local.py'),
                                 'creaeval.local._stops': ('local.html#_stops', 'creaeval/local.py'),
                                 'creaeval.local.common_prefix': ('local.html#common_prefix', 'creaeval/local.py'),
