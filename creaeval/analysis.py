@@ -16,7 +16,7 @@ from .metrics import METRICS, REASONS, agreement, bootstrap_counts, pcc
 # %% auto #0
 __all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores']
 
-# %% ../nbs/06_analysis.ipynb #60e2f794
+# %% ../nbs/06_analysis.ipynb #18cb44ea
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
 KEY = ['sample_id', 'step', 'dimension', 'source', 'rater']
 
@@ -41,7 +41,10 @@ def check_scores(scores: pd.DataFrame, # long score table
     keys = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
     unknown = sorted(keys - set(ranges), key=str)
     if unknown: raise ValueError(f"no declared score range for (step, dimension) {unknown}; pass them in `ranges`")
-    dup = df[df.duplicated(KEY, keep=False)]
+    codes = [pd.factorize(df[c])[0].astype(np.int64) for c in KEY]
+    key = codes[0]
+    for c in codes[1:]: key = key * (int(c.max()) + 2) + c
+    dup = df[pd.Series(key).duplicated(keep=False).to_numpy()]
     if len(dup): raise ValueError(f"duplicate scores for the same sample, dimension, source and rater: {_fmt(dup[KEY + ['score']])}")
     sc = pd.to_numeric(df['score'], errors='coerce')
     bad = df[sc.isna() & df['score'].notna()]
@@ -60,7 +63,7 @@ def check_scores(scores: pd.DataFrame, # long score table
         raise ValueError(f"scores outside the declared range: {_fmt(o)}")
     return df.assign(score=v)
 
-# %% ../nbs/06_analysis.ipynb #20e622ae
+# %% ../nbs/06_analysis.ipynb #55e022b6
 @dataclass
 class AgreementResult:
     "Everything the protocol computes; the DataFrames are long (one row per statistic) unless noted."
@@ -116,14 +119,16 @@ def agreement_table(scores: pd.DataFrame, # long score table (see above), step-l
     if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
     if s.empty: raise ValueError("no method rows (source != human) in the score table")
     h = _slots(h, human_slots)
-    dims = [k for k in ranges if k in set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))]
-    dim_index = {k: i for i, k in enumerate(dims)}
-    meths = list(methods) if methods is not None else list(dict.fromkeys(s.source))
-    if set(meths) != set(s.source): raise ValueError(f"`methods` {meths} does not match the methods in the table {sorted(set(s.source))}")
-    judges, raters = list(dict.fromkeys(s.rater)), sorted(set(h.rater))
-    samples = sorted(set(df.sample_id), key=str)
+    present = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
+    dims = [k for k in ranges if k in present]
+    dim_idx = pd.MultiIndex.from_tuples(dims)
+    meths = list(methods) if methods is not None else list(pd.unique(s.source))
+    if set(meths) != set(pd.unique(s.source)):
+        raise ValueError(f"`methods` {meths} does not match the methods in the table {sorted(pd.unique(s.source))}")
+    judges, raters = list(pd.unique(s.rater)), sorted(pd.unique(h.rater))
+    samples = sorted(pd.unique(df.sample_id), key=str)
     M, J, D, R, n = len(meths), len(judges), len(dims), len(raters), len(samples)
-    hd = np.array([dim_index[k] for k in zip(h.step, h.dimension)]); sd = np.array([dim_index[k] for k in zip(s.step, s.dimension)])
+    hd, sd = (dim_idx.get_indexer(pd.MultiIndex.from_arrays([t.step, t.dimension])) for t in (h, s))
     H = np.full((R, D, n), np.nan); S = np.full((M, J, D, n), np.nan)
     H[_codes(h.rater, raters), hd, _codes(h.sample_id, samples)] = h.score.to_numpy()
     S[_codes(s.source, meths), _codes(s.rater, judges), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()

@@ -75,7 +75,7 @@ def check_scale(a, # scores (NaN allowed: they are checked elsewhere)
         raise ValueError(f"{name}: score {a.ravel()[i]:g} at position {i} is outside the declared range [{lo}, {hi}]")
     return a
 
-# %% ../nbs/05_metrics.ipynb #0b2dca15
+# %% ../nbs/05_metrics.ipynb #63ba6fd1
 REASONS = {1: 'fewer than 2 paired samples', 2: 'a rater gives every sample the same score (zero variance)',
            3: 'both raters give every sample the same single score (no variance at all)'}
 
@@ -92,10 +92,12 @@ def sums(x: np.ndarray, y: np.ndarray, # paired scores, shape (..., n); NaN only
     x, y = np.where(valid, x - shift, 0.), np.where(valid, y - shift, 0.)
     m = valid.astype(float)
     terms = {'n': m, 'x': x, 'y': y, 'xx': x * x, 'yy': y * y, 'xy': x * y}
-    if boot:
+    if boot:  # one (6 * cells, n) @ (n, B) product: all sums of all cells for all replicates
         if w is None: raise ValueError("boot=True needs the (B, n) count matrix as w")
         w = np.asarray(w, float)
-        return {k: v @ w.T for k, v in terms.items()}
+        shape = x.shape[:-1]
+        prod = np.stack([np.broadcast_to(v, x.shape).reshape(-1, x.shape[-1]) for v in terms.values()]).reshape(-1, x.shape[-1]) @ w.T
+        return {k: r.reshape(shape + (w.shape[0],)) for k, r in zip(terms, prod.reshape(len(terms), -1, w.shape[0]))}
     if w is not None: terms = {k: v * w for k, v in terms.items()}
     return {k: v.sum(-1) for k, v in terms.items()}
 
