@@ -40,10 +40,11 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if failed: raise RuntimeError("papermill failed for: " + "; ".join(f"{nb.name}: {e}" for nb, _, e in failed))
     return results
 
-# %% ../nbs/90_cli.ipynb #f7e8c899
+# %% ../nbs/90_cli.ipynb #eae1035c
 def _fetch(args):
     from creaeval.data import fetch
-    fetch(dest=args.dest, only=args.only or None)
+    report = fetch(dest=args.dest, only=args.only or None)
+    print(report.to_string(index=False))
 
 def _reproduce(args):
     reproduce([Path(n) for n in args.notebooks] or None)
