@@ -14,7 +14,9 @@ from scipy import stats
 from .metrics import METRICS, REASONS, agreement, bootstrap_counts, pcc
 
 # %% auto #0
-__all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores']
+__all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores', 'inter_judge_variance',
+           'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap', 'plot_violins', 'plot_judge_bars',
+           'style_table']
 
 # %% ../nbs/06_analysis.ipynb #18cb44ea
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
@@ -261,3 +263,150 @@ def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension
                 rows.append(pd.DataFrame({'sample_id': ids, 'source': m, 'rater': j, 'step': step, 'dimension': dim, 'score': to_scale(u)}))
     df = pd.concat(rows, ignore_index=True)
     return df.assign(dataset='synthetic', item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
+
+# %% ../nbs/06_analysis.ipynb #cc85f733
+def inter_judge_variance(scores: pd.DataFrame, # long score table
+                         ranges: Mapping[tuple, tuple[int, int]]|None=None, # if given, add `variance_norm` = var / (hi - lo)^2
+                         human: str='human', # `source` of human rows (excluded)
+                         ddof: int=0, # 0: population variance, as the pilot
+                        ) -> pd.DataFrame:
+    "Variance across judge models of each method's score, per sample and dimension (needs >= 2 judges)."
+    s = scores[scores.source != human]
+    g = s.groupby(['source', 'sample_id', 'step', 'dimension'], sort=False)['score']
+    out = g.agg(n_judges='count', variance=lambda v: np.var(v.to_numpy(float), ddof=ddof)).reset_index()
+    few = out[out.n_judges < 2]
+    if len(few): raise ValueError(f"inter-judge variance needs >= 2 judges per cell; these have fewer: {_fmt(few)}")
+    out = out.rename(columns={'source': 'method'})
+    if ranges is not None:
+        w = np.array([ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)], float)
+        out['variance_norm'] = out['variance'] / w ** 2
+    return out
+
+# %% ../nbs/06_analysis.ipynb #775820e6
+def _lengths(lengths) -> pd.Series:
+    s = lengths if isinstance(lengths, pd.Series) else pd.Series(lengths)
+    if s.index.has_duplicates: raise ValueError(f"lengths has duplicate sample ids: {sorted(map(str, s.index[s.index.duplicated()].unique()))[:5]}")
+    bad = s[pd.to_numeric(s, errors='coerce').isna()]
+    if len(bad): raise ValueError(f"lengths must be numbers; bad values for samples {bad.index[:5].tolist()}")
+    return s.astype(float)
+
+def _one_dim(scores, step, dimension, lengths):
+    d = scores[(scores.step == step) & (scores.dimension == dimension)]
+    if d.empty: raise ValueError(f"no scores for step {step!r}, dimension {dimension!r}")
+    L = _lengths(lengths)
+    miss = sorted(set(d.sample_id) - set(L.index), key=str)
+    if miss: raise ValueError(f"no length for samples {miss[:8]}{'...' if len(miss) > 8 else ''}")
+    return d.assign(length=L.reindex(d.sample_id).to_numpy())
+
+def verbosity(scores: pd.DataFrame, # long score table
+              lengths, # response length per sample id (Series or dict), e.g. words of the Step-6 response
+              step, dimension, # the score that is correlated with length (P1: Step 6, Development)
+              baseline: str='Direct Score', # method the relative change is measured against
+              human: str='human', conf: float=0.95) -> pd.DataFrame:
+    "PCC of length with score per method (mean over judges) and per human rater, with the change relative to `baseline`."
+    d = _one_dim(scores, step, dimension, lengths)
+    rows = []
+    for (src, rat), g in d.groupby(['source', 'rater'], sort=False):
+        e = pcc(g.length.to_numpy(), g.score.to_numpy(), conf)
+        rows.append((src, rat, e.value, e.lo, e.hi, e.n, e.reason))
+    per = pd.DataFrame(rows, columns=['source', 'rater', 'r', 'lo', 'hi', 'n', 'reason'])
+    out = per.groupby('source', sort=False).agg(r=('r', 'mean'), n_raters=('rater', 'count'), n=('n', 'min')).reset_index()
+    if baseline not in set(out.source): raise ValueError(f"baseline {baseline!r} is not a method in the table ({sorted(out.source)})")
+    rb = out.set_index('source').r[baseline]
+    out['rel_change_pct'] = np.where(out.source == human, np.nan, 100 * (out.r - rb) / abs(rb))
+    return out.rename(columns={'source': 'method'}), per
+
+def length_regression(scores: pd.DataFrame, lengths, step, dimension,
+                      baseline: str='Direct Score', human: str='human',
+                      control_human: bool=True, # add the human mean score as a covariate
+                      by_method: bool=True, # one length slope per method (else one shared slope)
+                     ):
+    "OLS of method scores on length (per 100 units), method and optionally the human score; SEs clustered by sample."
+    import statsmodels.formula.api as smf
+    d = _one_dim(scores, step, dimension, lengths)
+    m = d[d.source != human].rename(columns={'source': 'method'}).copy()
+    m['length100'] = m.length / 100
+    if control_human:
+        hm = d[d.source == human].groupby('sample_id').score.mean()
+        miss = sorted(set(m.sample_id) - set(hm.index), key=str)
+        if miss: raise ValueError(f"no human score for samples {miss[:8]} (needed by control_human=True)")
+        m['human'] = hm.reindex(m.sample_id).to_numpy()
+    meth = f"C(method, Treatment(reference={baseline!r}))"
+    f = f"score ~ {meth} * length100" if by_method else f"score ~ {meth} + length100"
+    if control_human: f += " + human"
+    fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
+    return fit
+
+# %% ../nbs/06_analysis.ipynb #5d0fc7c0
+def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
+    "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
+    h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater', 'score']].rename(columns={'rater': 'human', 'score': 'h'})
+    m = scores[scores.source != human].rename(columns={'source': 'method', 'rater': 'judge'})
+    j = m.merge(h, on=['sample_id', 'step', 'dimension'], how='inner')
+    if j.empty: raise ValueError("no sample is scored by both a method and a human")
+    j['diff'] = j.score - j.h
+    out = j.groupby(['method', 'judge', 'step', 'dimension', 'human'], sort=False)['diff'].agg(['mean', 'count']).reset_index()
+    out = out.rename(columns={'mean': 'offset', 'count': 'n'})
+    out['offset_norm'] = out.offset / np.array([ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)])
+    return out
+
+def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tuple[int, int],
+             judge: str|None=None, # one judge, or None for all judges pooled
+             rater: str|None=None, # one human rater, or None for all raters pooled
+             human: str='human') -> pd.DataFrame:
+    "Counts of (human score, method score) pairs over every level of the declared range (rows human, columns method)."
+    d = scores[(scores.step == step) & (scores.dimension == dimension)]
+    h = d[(d.source == human) & ((d.rater == rater) if rater else True)][['sample_id', 'rater', 'score']]
+    m = d[(d.source == method) & ((d.rater == judge) if judge else True)][['sample_id', 'rater', 'score']]
+    if h.empty or m.empty: raise ValueError(f"no scores for {'human ' + str(rater) if h.empty else method + ' / ' + str(judge)} on {step} {dimension}")
+    j = m.merge(h, on='sample_id', suffixes=('_m', '_h'))
+    lv = list(range(score_range[0], score_range[1] + 1))
+    ct = pd.crosstab(pd.Categorical(j.score_h.astype(int), lv), pd.Categorical(j.score_m.astype(int), lv), dropna=False)
+    ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
+    return ct
+
+# %% ../nbs/06_analysis.ipynb #340e9a4f
+def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
+    "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
+    import matplotlib.pyplot as plt, seaborn as sns
+    ax = ax or plt.subplots(figsize=(0.45 * ct.shape[1] + 2, 0.4 * ct.shape[0] + 1.5))[1]
+    sns.heatmap(ct, annot=ct.shape[0] <= 17, fmt='d', cmap=cmap, cbar=False, ax=ax, linewidths=.3)
+    ax.plot([0, ct.shape[1]], [0, ct.shape[0]], color='crimson', lw=1)
+    ax.set_xlabel(ct.columns.name or 'method'); ax.set_ylabel(ct.index.name or 'human')
+    ax.set_title(title)
+    return ax
+
+def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
+                 y: str='variance_norm', x: str='method', ax=None, title: str='', order=None):
+    "Violins of inter-judge variance per method (or per dimension with x='dimension')."
+    import matplotlib.pyplot as plt, seaborn as sns
+    ax = ax or plt.subplots(figsize=(8, 3.5))[1]
+    sns.violinplot(data=var, x=x, y=y, ax=ax, cut=0, inner='quartile', order=order, density_norm='width')
+    ax.set_title(title); ax.tick_params(axis='x', rotation=30)
+    return ax
+
+def plot_judge_bars(per_judge: pd.DataFrame, # `AgreementResult.per_judge`
+                    metric: str='qwk', ax=None, title: str='', methods=None):
+    "Grouped bars of a metric per method and judge, with the bootstrap intervals as error bars."
+    import matplotlib.pyplot as plt
+    d = per_judge[per_judge.metric == metric]
+    meths = methods or list(dict.fromkeys(d.method)); judges = list(dict.fromkeys(d.judge))
+    ax = ax or plt.subplots(figsize=(max(6, 1.2 * len(meths)), 3.5))[1]
+    w = 0.8 / len(judges)
+    for i, j in enumerate(judges):
+        dj = d[d.judge == j].set_index('method').reindex(meths)
+        err = np.vstack([dj.value - dj.lo, dj.hi - dj.value])
+        ax.bar(np.arange(len(meths)) + (i - (len(judges) - 1) / 2) * w, dj.value, w, label=j,
+               yerr=None if np.isnan(err).all() else err, capsize=2)
+    ax.set_xticks(range(len(meths)), meths, rotation=30); ax.set_ylabel(metric.upper().replace('_', ' '))
+    ax.legend(fontsize=8, ncols=2); ax.set_title(title)
+    return ax
+
+def style_table(values: pd.DataFrame, # method x column table, e.g. `AgreementResult.wide(metric)[0]`
+                stars: pd.DataFrame|None=None, # same shape, True where the value gets an asterisk
+                digits: int=4):
+    "A pandas Styler: values to `digits`, the best of each column in bold, asterisks where `stars` is True."
+    star = stars.reindex_like(values).fillna(False) if stars is not None else pd.DataFrame(False, index=values.index, columns=values.columns)
+    text = values.map(lambda v: '' if pd.isna(v) else f"{v:.{digits}f}") + star.map(lambda s: '*' if s else '')
+    best = values.eq(values.max(axis=0), axis=1) & values.notna()
+    return text.style.apply(lambda _: best.map(lambda b: 'font-weight: bold' if b else '').to_numpy(), axis=None)
