@@ -74,7 +74,7 @@ def template_schema(n_items: dict[int, int], steps=range(1, 7)) -> dict:
     fields = {f"step_{k}": (score_model(k, n_items.get(k)), Field(alias=f"Step-{k}")) for k in steps}
     return plain_schema(create_model('Scores', __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields))
 
-# %% ../nbs/11_judge.ipynb #02790a14
+# %% ../nbs/11_judge.ipynb #d7a89a7d
 ROW_COLUMNS = [*JUDGE_COLUMNS, 'note']
 
 def error_text(e: Exception, limit: int=400) -> str:
@@ -93,8 +93,18 @@ def missing_rows(step: int, n_items: int|None, cause: str) -> pd.DataFrame:
     rows += [dict(step=step, item=0, dimension=d.name) for d in step_dimensions(step)]
     return pd.DataFrame([dict(r, score=float('nan'), origin='missing', note=cause) for r in rows], columns=ROW_COLUMNS)
 
+def _no_item_rows(step: int, sub) -> pd.DataFrame:
+    "A list step without items: the judge's summaries (validated; all 0 by range) and derived summaries of 0."
+    try: d = score_model(step, 0).model_validate(sub).model_dump(by_alias=True)['summary']
+    except Exception as e: return missing_rows(step, 0, f"invalid judge output for Step-{step}: {error_text(e)}")
+    note = f"Step-{step} has no items"
+    rows = [dict(step=step, item=0, dimension=f, score=v, origin='judge', note=note) for f, v in d.items()]
+    rows += [dict(r, score=0, origin='derived') for r in rows]
+    return pd.DataFrame(rows, columns=ROW_COLUMNS)
+
 def step_rows(step: int, sub, n_items: int|None) -> pd.DataFrame:
     "Rows of one step of a judge's answer, or its missing rows with the validation error."
+    if STEPS[step].per_item and n_items == 0: return _no_item_rows(step, sub)
     try: df = judge_rows({f"Step-{step}": sub}, {step: n_items} if n_items is not None else None)
     except Exception as e:
         return missing_rows(step, n_items, f"invalid judge output for Step-{step}: {error_text(e)}")
