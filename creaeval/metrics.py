@@ -133,7 +133,7 @@ def from_sums(s: dict[str, np.ndarray], # output of `sums`
     out['vx'], out['vy'], out['cov'] = vx, vy, c
     return out
 
-# %% ../nbs/05_metrics.ipynb #2af7001b
+# %% ../nbs/05_metrics.ipynb #c536f277
 def fisher_ci(r, n, conf: float=0.95):
     "Fisher-z confidence interval for Pearson's r with n pairs (NaN where n < 4 or r is NaN)."
     r, n = np.asarray(r, float), np.asarray(n, float)
@@ -161,6 +161,10 @@ def icc_ci(s: dict, # output of `from_sums` (two raters)
         f2u, f2l = stats.f.ppf(1 - a / 2, n - 1, v), stats.f.ppf(1 - a / 2, v, n - 1)
         l2 = n * (msr - f2u * mse) / (f2u * (k * msc + (k * n - k - n) * mse) + n * msr)
         u2 = n * (f2l * msr - mse) / (k * msc + (k * n - k - n) * mse + n * f2l * msr)
+        # MS_R = 0 (every sample has the same rater mean, e.g. y = lo + hi - x): Satterthwaite's df is 0 and both
+        # bounds tend to the point estimate; use that limit instead of 0/0
+        deg = msr <= 1e-12 * (sx2 + sy2 + 1)
+        l2, u2 = np.where(deg, icc2, l2), np.where(deg, icc2, u2)
     bad_a, bad_c = s['reason']['icc_a'] > 0, s['reason']['icc_c'] > 0
     nan = lambda v, bad: np.where(bad, np.nan, v)
     return {'icc_a': (nan(l2, bad_a), nan(u2, bad_a)), 'icc_c': (nan(c_ci[0], bad_c), nan(c_ci[1], bad_c))}
