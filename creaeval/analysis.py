@@ -14,9 +14,9 @@ from scipy import stats
 from .metrics import METRICS, REASONS, agreement, bootstrap_counts, pcc
 
 # %% auto #0
-__all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores', 'inter_judge_variance',
-           'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap', 'plot_violins', 'plot_judge_bars',
-           'style_table']
+__all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores', 'rater_agreement',
+           'inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap',
+           'plot_violins', 'plot_judge_bars', 'style_table']
 
 # %% ../nbs/06_analysis.ipynb #18cb44ea
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
@@ -264,7 +264,26 @@ def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension
     df = pd.concat(rows, ignore_index=True)
     return df.assign(dataset='synthetic', item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
 
-# %% ../nbs/06_analysis.ipynb #cc85f733
+# %% ../nbs/06_analysis.ipynb #fdab4102
+def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human',
+                    human_slots: str='id', conf: float=0.95) -> pd.DataFrame:
+    "QWK, PCC, ICC(A,1), ICC(C,1) between each pair of human raters (slots), per step and dimension."
+    df = check_scores(scores, ranges)
+    h = _slots(df[df.source == human], human_slots)
+    if h.rater.nunique() < 2: raise ValueError(f"need at least 2 human raters, found {sorted(h.rater.unique())}")
+    w = h.pivot_table(index=['step', 'dimension', 'sample_id'], columns='rater', values='score', aggfunc='first')
+    rows = []
+    for (step, dim), g in w.groupby(level=['step', 'dimension'], sort=False):
+        rs = list(g.columns)
+        for i in range(len(rs)):
+            for j in range(i + 1, len(rs)):
+                r = agreement(g[rs[i]].to_numpy(float), g[rs[j]].to_numpy(float), conf=conf)
+                rows.append(dict(step=step, dimension=dim, rater_1=rs[i], rater_2=rs[j], n=int(r['n']),
+                                 **{k: float(r[k]) for k in METRICS},
+                                 reason='; '.join(sorted({f"{k}: {REASONS[int(r['reason'][k])]}" for k in METRICS if r['reason'][k]}))))
+    return pd.DataFrame(rows)
+
+# %% ../nbs/06_analysis.ipynb #099e41cd
 def inter_judge_variance(scores: pd.DataFrame, # long score table
                          ranges: Mapping[tuple, tuple[int, int]]|None=None, # if given, add `variance_norm` = var / (hi - lo)^2
                          human: str='human', # `source` of human rows (excluded)
@@ -282,7 +301,7 @@ def inter_judge_variance(scores: pd.DataFrame, # long score table
         out['variance_norm'] = out['variance'] / w ** 2
     return out
 
-# %% ../nbs/06_analysis.ipynb #775820e6
+# %% ../nbs/06_analysis.ipynb #87a041af
 def _lengths(lengths) -> pd.Series:
     s = lengths if isinstance(lengths, pd.Series) else pd.Series(lengths)
     if s.index.has_duplicates: raise ValueError(f"lengths has duplicate sample ids: {sorted(map(str, s.index[s.index.duplicated()].unique()))[:5]}")
@@ -337,7 +356,7 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
     fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
     return fit
 
-# %% ../nbs/06_analysis.ipynb #5d0fc7c0
+# %% ../nbs/06_analysis.ipynb #56bfc70c
 def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
     "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
     h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater', 'score']].rename(columns={'rater': 'human', 'score': 'h'})
@@ -365,7 +384,7 @@ def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tu
     ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
     return ct
 
-# %% ../nbs/06_analysis.ipynb #340e9a4f
+# %% ../nbs/06_analysis.ipynb #1673b129
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns
