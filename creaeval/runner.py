@@ -18,7 +18,7 @@ from .baselines import Ctx, get_method, METHODS, USES_SOT
 # %% auto #0
 __all__ = ['DATASETS', 'CHECKED_KEYS', 'SCORE_COLUMNS', 'Sample', 'cgpst_samples', 'load_samples', 'FillerBackend', 'make_llm',
            'prompt_hashes', 'library_version', 'RunDir', 'Recorder', 'score_table', 'RunResult', 'evaluate_async',
-           'method_for', 'evaluate', 'cost_table', 'summarize', 'finish']
+           'method_for', 'evaluate', 'cost_table', 'summarize', 'finish', 'check_scores']
 
 # %% ../nbs/14_runner.ipynb #b5e3bcc1
 @dataclass
@@ -290,3 +290,25 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
           f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
           f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s")
     return RunResult(run, scores, summ, done, skipped)
+
+# %% ../nbs/14_runner.ipynb #996db06c
+def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
+                ) -> list[str]:
+    "Every problem found: a dimension absent, a score out of range, a missing score without a cause. Empty = valid."
+    from creaeval.cgpst import step_dimensions, dimension
+    out = []
+    if scores.empty: return ['no scores at all']
+    for (sid, rater), g in scores.groupby(['sample_id', 'rater']):
+        where = f"{sid} / {rater}"
+        have = set(zip(g.step[g.item == 0], g.dimension[g.item == 0]))
+        for k in range(1, 7):
+            for d in step_dimensions(k):
+                if (k, d.name) not in have: out.append(f"{where}: Step-{k} {d.name} absent")
+        for r in g.itertuples():
+            d = dimension(r.step, r.dimension)
+            if pd.isna(r.score):
+                if not isinstance(r.note, str) or not r.note.strip(): out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} missing without a cause")
+                continue
+            lo, hi = (d.item_lo, d.item_hi) if r.item else (d.lo, d.hi)
+            if not lo <= r.score <= hi: out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
+    return out
