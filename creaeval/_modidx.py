@@ -354,6 +354,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.runner.Sample': ('runner.html#sample', 'creaeval/runner.py'),
                                  'creaeval.runner.cgpst_samples': ('runner.html#cgpst_samples', 'creaeval/runner.py'),
                                  'creaeval.runner.check_scores': ('runner.html#check_scores', 'creaeval/runner.py'),
+                                 'creaeval.runner.checkpoint': ('runner.html#checkpoint', 'creaeval/runner.py'),
                                  'creaeval.runner.cost_table': ('runner.html#cost_table', 'creaeval/runner.py'),
                                  'creaeval.runner.evaluate': ('runner.html#evaluate', 'creaeval/runner.py'),
                                  'creaeval.runner.evaluate_async': ('runner.html#evaluate_async', 'creaeval/runner.py'),

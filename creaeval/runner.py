@@ -18,7 +18,7 @@ from .baselines import Ctx, get_method, METHODS, USES_SOT
 # %% auto #0
 __all__ = ['DATASETS', 'CHECKED_KEYS', 'SCORE_COLUMNS', 'Sample', 'cgpst_samples', 'load_samples', 'FillerBackend', 'make_llm',
            'prompt_hashes', 'library_version', 'RunDir', 'Recorder', 'score_table', 'RunResult', 'evaluate_async',
-           'method_for', 'evaluate', 'cost_table', 'summarize', 'finish', 'check_scores']
+           'method_for', 'evaluate', 'cost_table', 'summarize', 'checkpoint', 'finish', 'check_scores']
 
 # %% ../nbs/14_runner.ipynb #b5e3bcc1
 @dataclass
@@ -245,7 +245,7 @@ def evaluate(*args, **kw) -> RunResult:
     "`evaluate_async`, blocking."
     return run_sync(evaluate_async(*args, **kw))
 
-# %% ../nbs/14_runner.ipynb #fa732aed
+# %% ../nbs/14_runner.ipynb #dda5b9de
 def cost_table(records: list[dict]) -> pd.DataFrame:
     "Tokens and model time per (sample, rater) unit, from the call records."
     calls = pd.DataFrame([r for r in records if r['type'] == 'call'])
@@ -278,8 +278,17 @@ def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
                 tokens_p50=q('tokens', 50), tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
                 wall_p50_s=q('wall_s', 50), wall_p95_s=q('wall_s', 95), summary_disagreement=dis)
 
+def checkpoint(db: Path):
+    "Fold the SQLite write-ahead log into the cache file itself, so that the one file can be copied or committed."
+    import sqlite3
+    if not Path(db).exists(): return
+    con = sqlite3.connect(db, timeout=60)
+    try: con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    finally: con.close()
+
 def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
     "Rebuild the score table and the summary from the records (atomically), and print the summary."
+    checkpoint(run.cache_path)
     recs = run.records()
     scores = score_table(recs)
     tmp = run.scores_path.with_suffix('.tmp'); scores.to_csv(tmp, index=False); tmp.replace(run.scores_path)
