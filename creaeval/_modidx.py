@@ -364,6 +364,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.runner.make_llm': ('runner.html#make_llm', 'creaeval/runner.py'),
                                  'creaeval.runner.method_for': ('runner.html#method_for', 'creaeval/runner.py'),
                                  'creaeval.runner.prompt_hashes': ('runner.html#prompt_hashes', 'creaeval/runner.py'),
+                                 'creaeval.runner.runs_cost_table': ('runner.html#runs_cost_table', 'creaeval/runner.py'),
                                  'creaeval.runner.score_table': ('runner.html#score_table', 'creaeval/runner.py'),
                                  'creaeval.runner.summarize': ('runner.html#summarize', 'creaeval/runner.py')},
             'creaeval.sot': { 'creaeval.sot.Analysis': ('sot.html#analysis', 'creaeval/sot.py'),

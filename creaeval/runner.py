@@ -18,7 +18,8 @@ from .baselines import Ctx, get_method, METHODS, USES_SOT
 # %% auto #0
 __all__ = ['DATASETS', 'CHECKED_KEYS', 'SCORE_COLUMNS', 'Sample', 'cgpst_samples', 'load_samples', 'FillerBackend', 'make_llm',
            'prompt_hashes', 'library_version', 'RunDir', 'Recorder', 'score_table', 'RunResult', 'evaluate_async',
-           'method_for', 'evaluate', 'cost_table', 'summarize', 'checkpoint', 'finish', 'check_scores']
+           'method_for', 'evaluate', 'cost_table', 'summarize', 'checkpoint', 'finish', 'check_scores',
+           'runs_cost_table']
 
 # %% ../nbs/14_runner.ipynb #b5e3bcc1
 @dataclass
@@ -321,3 +322,19 @@ def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
             lo, hi = (d.item_lo, d.item_hi) if r.item else (d.lo, d.hi)
             if not lo <= r.score <= hi: out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
     return out
+
+# %% ../nbs/14_runner.ipynb #cef05894
+def runs_cost_table(root: str|Path, # a folder of run directories
+                   ) -> pd.DataFrame:
+    "Per finished run directory: method, units, calls, failures, tokens and model time per response (p50/p95)."
+    rows = []
+    for rd in sorted(p for p in Path(root).iterdir() if (p/'summary.json').exists()):
+        run = RunDir(rd); recs = run.records(); cfg = run.config()
+        c = cost_table(recs)
+        units = [r for r in recs if r['type'] == 'sample']
+        rows.append(dict(run=rd.name, method=cfg['method'], units=len(units),
+                         status=','.join(sorted({u['status'] for u in units})), calls=int(c.calls.sum()),
+                         failed_calls=sum(not r['ok'] for r in recs if r['type'] == 'call'),
+                         tokens_p50=c.tokens.median(), tokens_p95=c.tokens.quantile(.95),
+                         time_p50_s=c.time_s.median(), time_p95_s=c.time_s.quantile(.95)))
+    return pd.DataFrame(rows)

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = 'local/smollm2-135m-instruct'
-COMMITTED = sorted(p for p in (ROOT/'data/runs/smollm2-a05').glob('*') if (p/'config.json').exists())
+COMMITTED = sorted(p for p in (ROOT/'data/runs/smollm2-a05').glob('*') if (p/'scores.csv').exists())
 
 def test_embedded_creaeval_and_direct(tmp_path):
     from creaeval.runner import evaluate, check_scores
