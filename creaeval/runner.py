@@ -165,7 +165,7 @@ class Recorder:
                              temperature=kw.get('temperature'), messages_chars=sum(len(m['content']) for m in messages)))
         return res
 
-# %% ../nbs/14_runner.ipynb #d8689f15
+# %% ../nbs/14_runner.ipynb #93cd1aba
 SCORE_COLUMNS = ['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score', 'run_id', 'origin', 'note']
 
 def score_table(records: list[dict]) -> pd.DataFrame:
@@ -203,7 +203,7 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
     if not judges: raise ValueError("at least one judge model is needed")
     s = settings()
     temperature = float(s.getfloat('models', 'temperature')) if temperature is None else float(temperature)
-    uses_sot = method in USES_SOT or (dataset != 'cgpst' and method == 'creaeval')
+    uses_sot = method in USES_SOT
     if uses_sot and sot is None: sot = s.get('models', 'sot')
     run = RunDir(run_dir)
     cfg = run.init(dict(dataset=dataset, method=method, sot=sot if uses_sot else None, judges=list(judges),
