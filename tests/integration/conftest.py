@@ -1,6 +1,6 @@
 """Fixtures for the integration tests: a real llama.cpp server (llama-cpp-python) serving the SmolLM2 GGUF on a
 loopback port for the whole session, and a fault-injecting proxy in front of it per test."""
-import os, socket, subprocess, sys, time, urllib.request
+import json, os, socket, subprocess, sys, time, urllib.request
 from pathlib import Path
 import pytest
 
@@ -21,13 +21,14 @@ def gguf() -> Path:
 
 
 def start_llama_server(gguf: Path, log: Path, *extra: str, timeout: float = 240):
-    "Start `python -m llama_cpp.server` on a free loopback port; return (process, base URL without /v1)."
+    """Start llama-cpp-python's server (`python -m llama_cpp.server`, through `llama_server.py`, see there) on a free
+    loopback port, wait until it answers a one-token chat; return (process, base URL without /v1)."""
     try: import llama_cpp  # noqa: F401
     except ImportError as e:
         pytest.skip(f"llama_cpp cannot be imported ({e}); install it with pip install 'llama-cpp-python[server]'")
     port = free_port()
     f = open(log, 'wb')
-    proc = subprocess.Popen([sys.executable, '-m', 'llama_cpp.server', '--model', str(gguf), '--n_threads', '2',
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).parent / 'llama_server.py'), '--model', str(gguf), '--n_threads', '2',
                              '--n_ctx', '4096', '--host', '127.0.0.1', '--port', str(port), *extra],
                             stdout=f, stderr=subprocess.STDOUT)
     url, t0 = f'http://127.0.0.1:{port}', time.time()
@@ -35,9 +36,15 @@ def start_llama_server(gguf: Path, log: Path, *extra: str, timeout: float = 240)
         if proc.poll() is not None:
             raise RuntimeError(f"llama_cpp.server exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
         try:
-            with urllib.request.urlopen(url + '/v1/models', timeout=2) as r:
-                if r.status == 200: return proc, url
-        except OSError: pass
+            with urllib.request.urlopen(url + '/v1/models', timeout=2) as r: ready = r.status == 200
+        except OSError: ready = False
+        if ready:
+            body = json.dumps({'messages': [{'role': 'user', 'content': 'Say hi.'}], 'max_tokens': 1}).encode()
+            req = urllib.request.Request(url + '/v1/chat/completions', body, {'Content-Type': 'application/json'})
+            try:
+                with urllib.request.urlopen(req, timeout=120) as r:
+                    if r.status == 200: return proc, url
+            except OSError: pass
         if time.time() - t0 > timeout:
             proc.kill(); raise RuntimeError(f"llama_cpp.server not ready after {timeout}s:\n{log.read_text()[-3000:]}")
         time.sleep(0.5)
