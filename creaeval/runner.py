@@ -165,7 +165,7 @@ class Recorder:
                              temperature=kw.get('temperature'), messages_chars=sum(len(m['content']) for m in messages)))
         return res
 
-# %% ../nbs/14_runner.ipynb #93cd1aba
+# %% ../nbs/14_runner.ipynb #da050d50
 SCORE_COLUMNS = ['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score', 'run_id', 'origin', 'note']
 
 def score_table(records: list[dict]) -> pd.DataFrame:
@@ -198,7 +198,7 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
                         ) -> RunResult:
     "Run `method` over the dataset into `run_dir`, skipping what is already done; write scores and summary."
     from tqdm.auto import tqdm
-    get_method(method)
+    fn = method_for(dataset, method)        # fails early on an unknown method or dataset pairing
     if isinstance(judges, str): judges = [judges]
     if not judges: raise ValueError("at least one judge model is needed")
     s = settings()
@@ -217,7 +217,6 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
     models = dict(llms or {})
     for spec in {*judges, *([sot] if uses_sot else [])}:
         if spec not in models: models[spec] = make_llm(spec, run.cache_path)
-    fn = method_for(dataset, method)
     units = [(smp, j) for smp in samples for j in judges]
     todo = [(smp, j) for smp, j in units if (smp.sample_id, models[j].spec) not in done]
     bar = tqdm(total=len(units), initial=len(units) - len(todo), desc=f"{method} on {dataset}", disable=not progress)
