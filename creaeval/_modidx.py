@@ -226,6 +226,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                               'creaeval.llm.OpenAIBackend.response_format': ('llm.html#openaibackend.response_format', 'creaeval/llm.py'),
                               'creaeval.llm.ReplayMiss': ('llm.html#replaymiss', 'creaeval/llm.py'),
                               'creaeval.llm.Result': ('llm.html#result', 'creaeval/llm.py'),
+                              'creaeval.llm.Result.logprob': ('llm.html#result.logprob', 'creaeval/llm.py'),
                               'creaeval.llm.Result.retries': ('llm.html#result.retries', 'creaeval/llm.py'),
                               'creaeval.llm._Failed': ('llm.html#_failed', 'creaeval/llm.py'),
                               'creaeval.llm._Failed.__init__': ('llm.html#_failed.__init__', 'creaeval/llm.py'),

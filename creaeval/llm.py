@@ -20,7 +20,7 @@ __all__ = ['TRANSPORT_KEYS', 'NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_
            'check_messages', 'LLM', 'run_sync', 'provider_config', 'get_llm', 'build_messages', 'usage_frame',
            'usage_table']
 
-# %% ../nbs/03_llm.ipynb #3a680c33
+# %% ../nbs/03_llm.ipynb #a43139cd
 @dataclass
 class Result:
     "The outcome of one model call."
@@ -38,6 +38,10 @@ class Result:
     gen_latency_s: float = 0.0    # model time that produced the answer (kept from the original call when cached)
     spec: str = ''                # provider/model that answered
     faults: list = field(default_factory=list) # the cause of every failed attempt, in order
+    @property
+    def logprob(self) -> float|None:
+        "Sum of the log-probabilities of the answer's tokens, when the call asked for `logprobs=True`."
+        return (self.usage or {}).get('logprob')
     @property
     def retries(self) -> int:
         "Transport retries: attempts beyond one per sample drawn."
@@ -220,7 +224,7 @@ def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
     if retry_after is not None: d = max(d, min(retry_after, cap) + 0.1 * base * rng.random())
     return d
 
-# %% ../nbs/03_llm.ipynb #9ce241a7
+# %% ../nbs/03_llm.ipynb #ee02d72e
 DEFAULT_RESPONSE_FORMAT = {'openai': 'json_schema', 'gemini': 'json_schema', 'vllm': 'json_schema', 'ollama': 'json_schema',
                            'deepseek': 'json_object', 'dashscope': 'json_object', 'llamacpp': 'llamacpp'}
 DEFAULT_MAX_TOKENS_PARAM = {'openai': 'max_completion_tokens'}
@@ -270,6 +274,7 @@ class OpenAIBackend:
         for k, v in gen.items():
             if v is None: continue
             kw[self.max_tokens_param if k == 'max_tokens' else k] = v
+        if gen.get('logprobs'): kw.setdefault('top_logprobs', 1)    # llama.cpp's server returns none without it
         if schema is not None and (rf := self.response_format(schema)) is not None: kw['response_format'] = rf
         if self.extra_body: kw['extra_body'] = self.extra_body
         timeout = float(self.cfg['timeout'])
@@ -291,9 +296,12 @@ class OpenAIBackend:
             raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}") from None
         u = getattr(resp, 'usage', None)
         usage = {'input_tokens': getattr(u, 'prompt_tokens', None), 'output_tokens': getattr(u, 'completion_tokens', None)}
+        if gen.get('logprobs'):
+            try: usage['logprob'] = float(sum(t.logprob for t in resp.choices[0].logprobs.content))
+            except (AttributeError, TypeError): raise CallError('malformed response: logprobs were asked for but not returned') from None
         return text, usage
 
-# %% ../nbs/03_llm.ipynb #fe837f75
+# %% ../nbs/03_llm.ipynb #953b5a70
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _semaphore(name: str, limit: int) -> asyncio.Semaphore:
@@ -330,10 +338,13 @@ class LLM:
     def __repr__(self):
         return f"LLM({'replay/' if self.replay else ''}{self.spec}, concurrency={self.concurrency}, cache={self.cache.path if self.cache else None})"
     def gen_settings(self, temperature=None, max_tokens=None, **extra) -> dict:
-        "Generation settings with the `[models]` defaults filled in."
-        s = settings()
-        g = dict(temperature=float(s.getfloat('models', 'temperature') if temperature is None else temperature),
-                 max_tokens=int(s.getint('models', 'max_tokens') if max_tokens is None else max_tokens))
+        "Generation settings with the `[models]` defaults (read when the client was made) filled in."
+        if 'default_temperature' not in self.cfg:
+            s = settings()
+            self.cfg = {**self.cfg, 'default_temperature': s.getfloat('models', 'temperature'),
+                        'default_max_tokens': s.getint('models', 'max_tokens')}
+        g = dict(temperature=float(self.cfg['default_temperature'] if temperature is None else temperature),
+                 max_tokens=int(self.cfg['default_max_tokens'] if max_tokens is None else max_tokens))
         bad = TRANSPORT_KEYS & extra.keys()
         if bad: raise ValueError(f"{sorted(bad)} are transport settings: pass them to get_llm, not to chat")
         g.update({k: v for k, v in extra.items() if v is not None})
@@ -397,7 +408,8 @@ class LLM:
             except _Failed as f:
                 return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r, **base)
             attempts += n
-            for k in usage: usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
+            for k in ('input_tokens', 'output_tokens'): usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
+            if 'logprob' in u: usage['logprob'] = u['logprob']
             raw = text
             if sdict is None: return Result(ok=True, text=text, usage=usage, attempts=attempts, resamples=r, **base)
             try: parsed = validate_output(text, schema)
@@ -428,7 +440,7 @@ def run_sync(coro):
     except RuntimeError: return asyncio.run(coro)
     with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
-# %% ../nbs/03_llm.ipynb #a7dbcdda
+# %% ../nbs/03_llm.ipynb #dd9ac8ab
 CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
 
 def provider_config(provider: str, **overrides) -> dict:
@@ -438,6 +450,7 @@ def provider_config(provider: str, **overrides) -> dict:
     if provider not in provs:
         raise KeyError(f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a [provider.{provider}] section)")
     cfg = {k: s.get('llm', k) for k in CALL_KEYS}
+    cfg.update(default_temperature=s.getfloat('models', 'temperature'), default_max_tokens=s.getint('models', 'max_tokens'))
     cfg.update(provs[provider])
     cfg.update({k: v for k, v in overrides.items() if v is not None})
     if 'kind' not in cfg: raise KeyError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")

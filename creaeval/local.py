@@ -231,8 +231,8 @@ class _Stream:
         if self.pending: self.rollback(len(self.ids))
         self.lm._prefix = (self.ids, self.cache)
 
-# %% ../nbs/04_local.ipynb #39983cba
-GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed'}
+# %% ../nbs/04_local.ipynb #930e8992
+GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs'}
 
 def _check_gen(gen: dict):
     bad = set(gen) - GEN_KEYS
@@ -256,18 +256,23 @@ def _generator(self: LocalModel, job: Job):
 @patch
 def generate_one(self: LocalModel, job: Job) -> tuple[str, dict]:
     "Decode one plain call on a stream."
+    import torch
     _check_gen(job.gen)
     prompt, g, gen = self.prompt_ids(job.messages), self._generator(job), job.gen
-    s, out, stops = _Stream(self, prompt), [], _stops(gen)
+    s, out, stops, lp = _Stream(self, prompt), [], _stops(gen), 0.0
     try:
         for _ in range(int(gen.get('max_tokens', 256))):
-            t = pick_token(s.next_logits(), gen.get('temperature', 0), gen.get('top_p', 1.0), g, banned=None)
+            logits = s.next_logits()
+            t = pick_token(logits, gen.get('temperature', 0), gen.get('top_p', 1.0), g, banned=None)
             if t in self.eos_ids: break
+            if gen.get('logprobs'): lp += float(torch.log_softmax(logits, -1)[t])
             out.append(t); s.feed([t])
             if stops and _cut(self.tok.decode(out), stops)[1]: break
     finally: s.close()
     text = _cut(self.tok.decode(out, skip_special_tokens=True), stops)[0]
-    return text, {'input_tokens': len(prompt), 'output_tokens': len(out)}
+    usage = {'input_tokens': len(prompt), 'output_tokens': len(out)}
+    if gen.get('logprobs'): usage['logprob'] = lp
+    return text, usage
 
 @patch
 def generate_batch(self: LocalModel, jobs: list[Job]) -> list[tuple[str, dict]]:
@@ -283,6 +288,7 @@ def generate_batch(self: LocalModel, jobs: list[Job]) -> list[tuple[str, dict]]:
     pos = (mask.cumsum(-1) - 1).clamp(min=0)
     budgets = [int(j.gen.get('max_tokens', 256)) for j in jobs]
     outs, done, stops = [[] for _ in jobs], [b <= 0 for b in budgets], [_stops(j.gen) for j in jobs]
+    lps = [0.0] * B
     dev = self.device
     from transformers import DynamicCache
     cache = DynamicCache()
@@ -295,6 +301,7 @@ def generate_batch(self: LocalModel, jobs: list[Job]) -> list[tuple[str, dict]]:
                 if done[i]: nxt.append(self.pad_id); continue
                 t = pick_token(logits[i], j.gen.get('temperature', 0), j.gen.get('top_p', 1.0), gens[i])
                 if t in self.eos_ids: done[i] = True; nxt.append(self.pad_id); continue
+                if j.gen.get('logprobs'): lps[i] += float(torch.log_softmax(logits[i], -1)[t])
                 outs[i].append(t); nxt.append(t)
                 if len(outs[i]) >= budgets[i] or (stops[i] and _cut(self.tok.decode(outs[i]), stops[i])[1]): done[i] = True
             if all(done): break
@@ -303,8 +310,9 @@ def generate_batch(self: LocalModel, jobs: list[Job]) -> list[tuple[str, dict]]:
             r = self.model(input_ids=torch.tensor(nxt)[:, None].to(dev), attention_mask=mask.to(dev), position_ids=pos.to(dev),
                            past_key_values=r.past_key_values, use_cache=True)
     self.stats['batches'] += 1; self.stats['batched_calls'] += B
-    return [(_cut(self.tok.decode(o, skip_special_tokens=True), st)[0], {'input_tokens': len(p), 'output_tokens': len(o)})
-            for o, p, st in zip(outs, prompts, stops)]
+    usage = lambda o, p, lp, j: {'input_tokens': len(p), 'output_tokens': len(o), **({'logprob': lp} if j.gen.get('logprobs') else {})}
+    return [(_cut(self.tok.decode(o, skip_special_tokens=True), st)[0], usage(o, p, lp, j))
+            for o, p, st, lp, j in zip(outs, prompts, stops, lps, jobs)]
 
 # %% ../nbs/04_local.ipynb #e49bbb58
 class _Guide:

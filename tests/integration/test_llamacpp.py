@@ -29,6 +29,9 @@ def test_plain_call_and_cache(llama_server, tmp_path, monkeypatch):
     assert r.usage['input_tokens'] > 5 and 0 < r.usage['output_tokens'] <= 8
     again = llm.chat_sync(msgs, temperature=0, max_tokens=8)
     assert again.cached and again.text == r.text and again.attempts == 0
+    lp = llm.chat_sync(msgs, temperature=0, max_tokens=8, logprobs=True)     # sequence likelihood, for semantic entropy
+    assert lp.ok and lp.text == r.text and lp.logprob < 0 and r.logprob is None
+    assert llm.chat_sync(msgs, temperature=0, max_tokens=8, logprobs=True).logprob == lp.logprob   # kept by the cache
 
 
 def test_schema_is_sent_and_validated(proxy, tmp_path):
