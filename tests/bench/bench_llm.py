@@ -2,7 +2,7 @@
 
     python tests/bench/bench_llm.py                       # all three parts
     python tests/bench/bench_llm.py --part cache --calls 100 --real 10
-    python tests/bench/bench_llm.py --part prefix --calls 8
+    python tests/bench/bench_llm.py --part prefix --calls 6
     python tests/bench/bench_llm.py --part concurrency --calls 16 --n 8
 
 1. cache: replaying a fully cached run of CreaEval-sized calls (a ~15k-character judge prompt: system text, scenario,
@@ -43,17 +43,17 @@ SCHEMA = {'type': 'object', 'properties': {f: {'type': 'integer', 'minimum': 0, 
           'required': FIELDS}
 
 
-def evidence(i: int) -> str:
+def evidence(i: int, items: int = 19) -> str:
     return (f"Evidence for response R{i:03d}: " +
             " ".join(f"item_{k}: the student proposes idea {i}-{k} about raising houses on stilts and "
-                     f"community flood drills, with detail level {k % 4}." for k in range(1, 20)))
+                     f"community flood drills, with detail level {k % 4}." for k in range(1, items + 1)))
 
 
-def creaeval_calls(n: int, shared_first: bool = True) -> list[dict]:
+def creaeval_calls(n: int, shared_first: bool = True, rubric: str = RUBRIC, items: int = 19) -> list[dict]:
     out = []
     for i in range(n):
-        if shared_first: msgs = build_messages(SYSTEM, [SCENARIO, RUBRIC], evidence(i))
-        else: msgs = build_messages(SYSTEM, [], [evidence(i), SCENARIO, RUBRIC])
+        if shared_first: msgs = build_messages(SYSTEM, [SCENARIO, rubric], evidence(i, items))
+        else: msgs = build_messages(SYSTEM, [], [evidence(i, items), SCENARIO, rubric])
         out.append(dict(messages=msgs, meta={'method': 'bench', 'sample_id': f'R{i:03d}'}))
     return out
 
@@ -125,15 +125,17 @@ def bench_cache(n: int, n_real: int):
         print(f"  ratio making(real model) / replay:            {t_real / t_rrep:8.0f} x")
 
 
+PREFIX_RUBRIC = "\n".join(RUBRIC.split("\n")[:20])     # steps 1-2 only: keeps the changing-first run within minutes on 2 cores
+
 def bench_prefix(n: int):
-    print(f"\n[2] prefix order: {n} calls to a real llama.cpp server (~{len(SYSTEM + SCENARIO + RUBRIC) // 4} shared tokens, "
-          f"~{len(evidence(0)) // 4} changing tokens, 8 tokens out)")
+    print(f"\n[2] prefix order: {n} calls to a real llama.cpp server (~{len(SYSTEM + SCENARIO + PREFIX_RUBRIC) // 4} shared tokens, "
+          f"~{len(evidence(0, 6)) // 4} changing tokens, 8 tokens out)")
     proc, url = llama_server(f'{2 * n} calls')
     try:
         llm = get_llm('llamacpp/smollm2', cache=False, base_url=url + '/v1', timeout=900)
         res = {}
         for name, first in (('shared prefix first', True), ('changing part first', False)):
-            reqs = [dict(r, temperature=0, max_tokens=8) for r in creaeval_calls(n + 1, shared_first=first)]
+            reqs = [dict(r, temperature=0, max_tokens=8) for r in creaeval_calls(n + 1, first, PREFIX_RUBRIC, 6)]
             llm.chat_sync(**reqs[-1])                                    # warm-up with a call outside the timed set
             t, rr = timed(lambda: llm.chat_many_sync(reqs[:n]))
             assert all(r.ok for r in rr), [r.error for r in rr if not r.ok]
@@ -165,11 +167,11 @@ def bench_concurrency(n_calls: int, n: int):
 if __name__ == '__main__':
     ap = argparse.ArgumentParser()
     ap.add_argument('--part', choices=['all', 'cache', 'prefix', 'concurrency'], default='all')
-    ap.add_argument('--calls', type=int, default=None, help='calls per part (default 100 / 8 / 16)')
+    ap.add_argument('--calls', type=int, default=None, help='calls per part (default 100 / 6 / 16)')
     ap.add_argument('--real', type=int, default=10, help='real llama.cpp calls timed in part 1 (0 = skip)')
     ap.add_argument('--n', type=int, default=8, help='concurrency limit for part 3')
     a = ap.parse_args()
     print(f"python {' '.join(sys.argv)}   ({os.cpu_count()} CPUs)")
     if a.part in ('all', 'cache'): bench_cache(a.calls or 100, a.real)
-    if a.part in ('all', 'prefix'): bench_prefix(a.calls or 8)
+    if a.part in ('all', 'prefix'): bench_prefix(a.calls or 6)
     if a.part in ('all', 'concurrency'): bench_concurrency(a.calls or 16, a.n)
