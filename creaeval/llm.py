@@ -301,8 +301,9 @@ class OpenAIBackend:
             except (AttributeError, TypeError): raise CallError('malformed response: logprobs were asked for but not returned') from None
         return text, usage
 
-# %% ../nbs/03_llm.ipynb #953b5a70
+# %% ../nbs/03_llm.ipynb #32f092dd
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # per event loop: cache key -> future of the call making it
 
 def _semaphore(name: str, limit: int) -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
@@ -372,15 +373,29 @@ class LLM:
         if self.replay:
             raise ReplayMiss(f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
                              f"gen {gen}; schema {'yes' if sdict else 'no'}) in {self.cache.path if self.cache else 'no cache'}")
-        async with _semaphore(self.provider, self.concurrency):
-            t1 = time.perf_counter()
-            res = await self._call(messages, gen, schema, sdict, key, base)
-            res.gen_latency_s = time.perf_counter() - t1
-        res.latency_s = time.perf_counter() - t0
-        if res.ok and self.cache is not None:
-            self.cache.put(key, self.spec, dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url),
-                           res.text, res.parsed, res.usage, res.gen_latency_s)
-        return res
+        inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
+        if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
+            first = inflight[key]
+            await asyncio.wait([first])
+            if not first.cancelled() and first.result().ok:
+                r = first.result()
+                return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True, gen_latency_s=r.gen_latency_s,
+                              latency_s=time.perf_counter() - t0, **base)
+        fut = inflight[key] = asyncio.get_running_loop().create_future()
+        try:
+            async with _semaphore(self.provider, self.concurrency):
+                t1 = time.perf_counter()
+                res = await self._call(messages, gen, schema, sdict, key, base)
+                res.gen_latency_s = time.perf_counter() - t1
+            res.latency_s = time.perf_counter() - t0
+            if res.ok and self.cache is not None:
+                self.cache.put(key, self.spec, dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url),
+                               res.text, res.parsed, res.usage, res.gen_latency_s)
+            fut.set_result(res)
+            return res
+        finally:
+            if not fut.done(): fut.cancel()
+            if inflight.get(key) is fut: del inflight[key]
 
     async def _attempts(self, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
         "One sample: attempts with bounded retries, appending each failure's cause to `faults`. Returns (text, usage, attempts) or raises `_Failed`."
