@@ -43,7 +43,7 @@ def resolve_local_model(name: str, # model part of a local/ spec
     if p.is_dir(): return str(p.resolve()), None
     return name, None
 
-# %% ../nbs/04_local.ipynb #9697106c
+# %% ../nbs/04_local.ipynb #65084c7f
 _MODELS: dict = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -123,7 +123,11 @@ class LocalModel:
     def prompt_ids(self, messages: list) -> list[int]:
         "Token ids of `messages` under the model's chat template, ready for the assistant's answer."
         text = self.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
-        return self.tok.encode(text, add_special_tokens=False)
+        ids = self.tok.encode(text, add_special_tokens=False)
+        ctx = getattr(self.model.config, 'max_position_embeddings', None)
+        if ctx and len(ids) >= ctx:
+            raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {self.name} ({ctx} tokens)", retryable=False)
+        return ids
     def encode(self, text: str) -> list[int]: return self.tok.encode(text, add_special_tokens=False)
 
     # -- the worker ---------------------------------------------------------------------------------------------------
