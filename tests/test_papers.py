@@ -61,3 +61,73 @@ def test_table_05_bad_runs_folder(tmp_path):
     papermill = pytest.importorskip('papermill')
     with pytest.raises(papermill.PapermillExecutionError, match='no such folder'):
         run(ROOT/'papers/creaeval/table_05_cost.ipynb', tmp_path, runs=str(tmp_path/'nope'))
+
+# The agreement notebook on more than one response: a researcher points `ratings` and `runs` at a larger release and
+# gets defined Tables 2/12/13. Here a small stand-in: the released response copied under new ids, with the Step-2,
+# Step-5 and Step-6 response-level scores of both raters and of two method runs redrawn around a shared latent quality.
+VARIED = {('Step-2', 'Focus'): (2, 'Focus', 1, 10), ('Step-2', 'Adequacy'): (2, 'Adequacy', 1, 10),
+          ('Step-5', 'Correctly Used'): (5, 'Correctly Used', 1, 5),
+          **{('Step-6', k): (6, 'Humaneness' if k == 'Humaness' else k, 1, 10 if k == 'Development' else 5)
+             for k in ('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaness', 'Development')}}
+
+def many_responses(tmp_path: Path, n: int=12, seed: int=0):
+    "A rater-sheet file and a runs folder (direct, creaeval) with n responses; returns their paths and the drawn scores."
+    import copy, json
+    import numpy as np
+    from creaeval.core import dataset_file
+    rng = np.random.default_rng(seed)
+    rec = json.loads(dataset_file('cgpst/data_A.json').read_text())[0]
+    recs, drawn = [], []
+    for i in range(n):
+        sid = f"X{i:02d}_FS10"
+        r = copy.deepcopy(rec); r[0] = sid
+        for (step, key), (k, dim, lo, hi) in VARIED.items():
+            z = rng.uniform(lo, hi)
+            for j, rater in enumerate(r[1]):
+                v = int(np.clip(round(z + rng.normal(0, 1)), lo, hi)); r[3 + j][step][0][key] = v
+                drawn.append(dict(sample_id=sid, source='human', rater=rater, step=k, dimension=dim, score=v))
+            for m, sd in (('direct', 2.0), ('creaeval', 0.7)):
+                drawn.append(dict(sample_id=sid, source=m, rater='j', step=k, dimension=dim,
+                                  score=int(np.clip(round(z + rng.normal(0, sd)), lo, hi))))
+        for j in range(len(r[1])):  # keep the sheets' own step totals consistent
+            sh = r[3 + j]
+            sh['Step-2'][0]['Overall'] = sum(sh['Step-2'][0][x] for x in ('Condition Phrase', 'Stem & KVP', 'Purpose', 'FS Parameters', 'Focus', 'Adequacy'))
+            sh['Step-5'][0]['Overall'] = sh['Step-5'][0]['Correctly Used']
+            sh['Step-6'][0]['Overall'] = sum(sh['Step-6'][0][x] for x in ('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaness', 'Development'))
+        recs.append(r)
+    (tmp_path/'ratings.json').write_text(json.dumps(recs, ensure_ascii=False))
+    drawn = pd.DataFrame(drawn)
+    for m in ('direct', 'creaeval'):
+        src = ROOT/'data/runs/smollm2-a05'/m
+        (tmp_path/'runs'/m).mkdir(parents=True)
+        (tmp_path/'runs'/m/'config.json').write_text((src/'config.json').read_text())
+        base = pd.read_csv(src/'scores.csv')
+        parts = []
+        for sid, g in drawn[drawn.source == m].groupby('sample_id'):
+            s = base.assign(sample_id=sid)
+            for r in g.itertuples():
+                s.loc[(s.item == 0) & (s.step == r.step) & (s.dimension == r.dimension), 'score'] = r.score
+            parts.append(s)
+        pd.concat(parts).to_csv(tmp_path/'runs'/m/'scores.csv', index=False)
+    return tmp_path/'ratings.json', tmp_path/'runs', drawn
+
+def test_agreement_notebook_on_many_responses(tmp_path):
+    from sklearn.metrics import cohen_kappa_score
+    from scipy import stats
+    ratings, runs, drawn = many_responses(tmp_path)
+    fig = run(ROOT/'papers/creaeval/tables_02_12_13_agreement.ipynb', tmp_path, ratings=str(ratings), runs=str(runs), n_boot=50)
+    qwk = pd.read_csv(fig/'table_02_qwk_ours.csv', index_col=0)
+    pcc = pd.read_csv(fig/'table_12_pcc_ours.csv', index_col=0)
+    assert sorted(qwk.index) == ['CreaEval', 'Direct Score']
+    for (_, _), (k, dim, lo, hi) in VARIED.items():
+        for m, name in (('direct', 'Direct Score'), ('creaeval', 'CreaEval')):
+            y = drawn[(drawn.source == m) & (drawn.step == k) & (drawn.dimension == dim)].set_index('sample_id').score
+            per = [drawn[(drawn.rater == r) & (drawn.step == k) & (drawn.dimension == dim)].set_index('sample_id').score.loc[y.index]
+                   for r in ('H01', 'H02')]
+            q = sum(cohen_kappa_score(h, y, weights='quadratic', labels=list(range(lo, hi + 1))) for h in per) / 2
+            p = sum(stats.pearsonr(h, y).statistic for h in per) / 2
+            assert abs(qwk.loc[name, f"S{k} {dim}"] - q) < 1e-9, (name, k, dim)
+            assert abs(pcc.loc[name, f"S{k} {dim}"] - p) < 1e-9, (name, k, dim)
+    # the copied dimensions do not vary across responses: those cells, and so AVG, stay undefined rather than made up
+    assert pcc['S1 Fluency'].isna().all() and pcc['AVG'].isna().all()
+    assert (fig/'tables_02_12_13_score_sheet_X00_FS10.csv').exists()
