@@ -130,4 +130,7 @@ def test_agreement_notebook_on_many_responses(tmp_path):
             assert abs(pcc.loc[name, f"S{k} {dim}"] - p) < 1e-9, (name, k, dim)
     # the copied dimensions do not vary across responses: those cells, and so AVG, stay undefined rather than made up
     assert pcc['S1 Fluency'].isna().all() and pcc['AVG'].isna().all()
+    side = pd.read_csv(fig/'table_12_pcc_vs_paper.csv').set_index(['method', 'column'])
+    assert side.loc[('CreaEval', 'S1 Fluency'), 'undefined_because'] == 'both raters give every sample the same single score (no variance at all)'
+    assert side.loc[('CreaEval', 'S6 Impact'), 'undefined_because'] != side.loc[('CreaEval', 'S6 Impact'), 'undefined_because']  # defined: NaN reason
     assert (fig/'tables_02_12_13_score_sheet_X00_FS10.csv').exists()
