@@ -130,7 +130,7 @@ async def cot(ctx: Ctx, scenario: str, response) -> MethodResult:
         parts.append(output_rows(res.parsed if res.ok else None, n, [k], cause=f"scorer failed: {res.error}"))
     return _result(pd.concat(parts, ignore_index=True), parsed)
 
-# %% ../nbs/12_baselines.ipynb #1cfb844f
+# %% ../nbs/12_baselines.ipynb #910af772
 CHOICE_SCHEMA = {'type': 'object', 'properties': {'choice': {'type': 'integer', 'minimum': 1, 'maximum': 3}},
                  'required': ['choice'], 'additionalProperties': False}
 
@@ -142,7 +142,8 @@ REFINE_SCORES = ("Check your grading once more against the rubric and the answer
 REFINE_CHOICE = "Look at your choice once more. Give the number of the best candidate again, as {\"choice\": n}."
 
 def selector_prompt(parsed: ParsedResponse, step: int, candidates: list) -> str:
-    cands = '\n\n'.join(f"### Candidate {i}\n" + (json.dumps(c, ensure_ascii=False) if c is not None else "(unavailable: the scorer gave no valid answer)")
+    # keys sorted: a candidate reads the same whether it was just generated or replayed from the cache
+    cands = '\n\n'.join(f"### Candidate {i}\n" + (json.dumps(c, ensure_ascii=False, sort_keys=True) if c is not None else "(unavailable: the scorer gave no valid answer)")
                         for i, c in enumerate(candidates, 1))
     return '\n\n'.join([f"### Rubric\n{rubric_text(step, categories=True)}", answer_block(parsed, step), cands,
                         "Which candidate grades this step best?"])
