@@ -181,7 +181,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                     'creaeval.injection.step_scores': ('injection.html#step_scores', 'creaeval/injection.py')},
             'creaeval.judge': { 'creaeval.judge.Judgement': ('judge.html#judgement', 'creaeval/judge.py'),
                                 'creaeval.judge._no_item_rows': ('judge.html#_no_item_rows', 'creaeval/judge.py'),
-                                'creaeval.judge._placeholder': ('judge.html#_placeholder', 'creaeval/judge.py'),
                                 'creaeval.judge.disagreement_rate': ('judge.html#disagreement_rate', 'creaeval/judge.py'),
                                 'creaeval.judge.error_text': ('judge.html#error_text', 'creaeval/judge.py'),
                                 'creaeval.judge.evidence_text': ('judge.html#evidence_text', 'creaeval/judge.py'),
