@@ -14,11 +14,27 @@ from scipy import stats
 from .metrics import METRICS, REASONS, agreement, bootstrap_counts, pcc
 
 # %% auto #0
-__all__ = ['REQUIRED', 'KEY', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores', 'rater_agreement',
-           'inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap',
-           'plot_violins', 'plot_judge_bars', 'style_table']
+__all__ = ['REQUIRED', 'KEY', 'step_level', 'check_scores', 'AgreementResult', 'agreement_table', 'simulate_scores',
+           'rater_agreement', 'inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab',
+           'plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table']
 
-# %% ../nbs/06_analysis.ipynb #18cb44ea
+# %% ../nbs/06_analysis.ipynb #6af61548
+_PREFER = {'judge': ('judge', 'derived'), 'derived': ('derived', 'judge')}
+
+def step_level(scores: pd.DataFrame, # long score table with `item` (0 = step level) and, for method rows, `origin`
+               summaries: str='judge', # 'judge': the judge's own summary fields (P1); 'derived': from its item scores
+              ) -> pd.DataFrame:
+    "One step-level row per sample, source, rater, step and dimension, without `item`; `summary_source` says which form."
+    if summaries not in _PREFER: raise ValueError(f"summaries must be 'judge' or 'derived', not {summaries!r}")
+    if 'item' not in scores.columns: raise ValueError(f"score table has no 'item' column; columns: {list(scores.columns)}")
+    s = scores[pd.to_numeric(scores['item'], errors='coerce').fillna(0) == 0]
+    origin = s['origin'] if 'origin' in s.columns else pd.Series('given', index=s.index)
+    rank = origin.map({o: i for i, o in enumerate(_PREFER[summaries])}).fillna(2)
+    keys = [c for c in ('dataset', 'sample_id', 'source', 'rater', 'step', 'dimension') if c in s.columns]
+    out = s.assign(summary_source=origin.fillna('given'), _rank=rank).sort_values('_rank', kind='stable')
+    return out.drop_duplicates(keys).drop(columns=['_rank', 'item']).sort_index()
+
+# %% ../nbs/06_analysis.ipynb #53f2838d
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
 KEY = ['sample_id', 'step', 'dimension', 'source', 'rater']
 
@@ -65,7 +81,7 @@ def check_scores(scores: pd.DataFrame, # long score table
         raise ValueError(f"scores outside the declared range: {_fmt(o)}")
     return df.assign(score=v)
 
-# %% ../nbs/06_analysis.ipynb #55e022b6
+# %% ../nbs/06_analysis.ipynb #277e8338
 @dataclass
 class AgreementResult:
     "Everything the protocol computes; the DataFrames are long (one row per statistic) unless noted."
@@ -76,6 +92,25 @@ class AgreementResult:
     tests: pd.DataFrame  # per metric and column: best vs second-best method, paired t-test and bootstrap p
     methods: list; judges: list; dims: list; raters: list
     boot_dim: dict = field(repr=False, default_factory=dict)  # metric -> (methods, dims, B) replicates
+    missing: str = 'paired'  # how samples without every score were handled (see `agreement_table`)
+    dropped: pd.DataFrame = field(repr=False, default=None)  # paired: per dropped sample, who lacked scores and why
+    def n_wide(self, metric: str='qwk') -> pd.DataFrame:
+        "Method x column table of the number of samples behind each cell (the smallest over its judges and raters)."
+        c = self.cells[self.cells.metric == metric]
+        n = c.assign(col=[f"{s} {d}" for s, d in zip(c.step, c.dimension)]).groupby(['method', 'col']).n.min().unstack()
+        n['AVG'] = n.min(axis=1)
+        return n.reindex(index=self.methods, columns=[f"{s} {d}" for s, d in self.dims] + ['AVG'])
+    @property
+    def caption(self) -> str:
+        "How the samples behind the table were chosen, for the table's caption."
+        n = int(self.cells.n.max()) if len(self.cells) else 0
+        if self.missing == 'paired':
+            k = self.dropped.sample_id.nunique() if self.dropped is not None else 0
+            return (f"paired: the {n} samples scored by every method, judge and human rater on every dimension"
+                    + (f"; {k} sample(s) left out, listed with the reason in `.dropped`" if k else ''))
+        if self.missing == 'omit':
+            return f"missing='omit': each cell uses the samples both sides scored (n per cell in `.n_wide()`, at most {n}); methods are not compared on identical samples"
+        return f"all {n} samples scored by every judge and human (missing='raise')"
     def wide(self, metric: str='qwk') -> tuple[pd.DataFrame, pd.DataFrame]:
         "Method x column table (columns '<step> <dimension>' and 'AVG') and a same-shaped boolean table of asterisks."
         b = self.by_dim[self.by_dim.metric == metric].copy()
@@ -110,12 +145,12 @@ def agreement_table(scores: pd.DataFrame, # long score table (see above), step-l
                     n_boot: int=1000, # bootstrap replicates over samples (0: none)
                     conf: float=0.95, # confidence level of all intervals
                     seed: int=0, # bootstrap seed
-                    missing: str='raise', # 'raise': judge and human sample sets must match; 'omit': use common samples per cell
+                    missing: str='paired', # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
                     alpha: float=0.05, # significance level of the asterisks
                     methods: Sequence[str]|None=None, # method order (default: order of appearance)
                    ) -> AgreementResult:
     "P1's agreement protocol: per method x judge x dimension x human rater, averaged over raters, judges, dimensions."
-    if missing not in ('raise', 'omit'): raise ValueError(f"missing must be 'raise' or 'omit', not {missing!r}")
+    if missing not in ('paired', 'raise', 'omit'): raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
     df = check_scores(scores, ranges)
     h, s = df[df.source == human], df[df.source != human]
     if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
@@ -136,6 +171,14 @@ def agreement_table(scores: pd.DataFrame, # long score table (see above), step-l
     S[_codes(s.source, meths), _codes(s.rater, judges), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
     have = ~np.isnan(S).all(axis=(2, 3))  # which (method, judge) pairs exist at all
     ph, ps = ~np.isnan(H), ~np.isnan(S)
+    dropped = _dropped_frame()
+    if missing == 'paired':
+        full = ph.all(axis=(0, 1)) & (ps | ~have[:, :, None, None]).all(axis=(0, 1, 2))
+        if not full.any(): raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
+                                            "pass missing='omit' to use the common samples of each cell")
+        dropped = _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human)
+        H[:, :, ~full], S[..., ~full] = np.nan, np.nan
+        ph, ps = ~np.isnan(H), ~np.isnan(S)
     mism = (ps[:, :, :, None, :] != ph.transpose(1, 0, 2)[None, None]) & have[:, :, None, None, None]
     if missing == 'raise' and mism.any():
         lines = []
@@ -151,9 +194,31 @@ def agreement_table(scores: pd.DataFrame, # long score table (see above), step-l
     Y = np.broadcast_to(S[:, :, :, None, :], (M, J, D, R, n))
     counts = bootstrap_counts(n, n_boot, seed) if n_boot else None
     res = agreement(X, Y, counts, conf)
-    return _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot)
+    out = _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot)
+    out.missing, out.dropped = missing, dropped
+    return out
 
-# %% ../nbs/06_analysis.ipynb #f23c70e4
+def _dropped_frame(rows=()) -> pd.DataFrame:
+    return pd.DataFrame(list(rows), columns=['sample_id', 'source', 'rater', 'missing_cells', 'why'])
+
+def _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human) -> pd.DataFrame:
+    "Per dropped sample, who lacks scores there, for how many dimensions, and why (the rows' notes, or 'no row')."
+    notes = {}
+    if 'note' in df.columns:
+        for (sid, src, r), g in df[df.score.isna()].groupby(['sample_id', 'source', 'rater']):
+            notes[(sid, src, r)] = '; '.join(sorted({str(x)[:200] for x in g.note if isinstance(x, str) and x}))
+    rows = []
+    for i in np.flatnonzero(~full):
+        sid = samples[i]
+        for r, name in enumerate(raters):
+            k = int((~ph[r, :, i]).sum())
+            if k: rows.append((sid, human, name, k, 'no human score'))
+        for m, j in zip(*np.nonzero(have)):
+            k = int((~ps[m, j, :, i]).sum())
+            if k: rows.append((sid, meths[m], judges[j], k, notes.get((sid, meths[m], judges[j])) or 'no score row'))
+    return _dropped_frame(rows)
+
+# %% ../nbs/06_analysis.ipynb #38526d7f
 def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
     "Mean over the judge axis (1) of v (M, J, ...) using only the judges each method has; NaN in a used cell propagates."
     w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
@@ -240,7 +305,7 @@ def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataF
     return pd.DataFrame(out, columns=['metric', 'column', 'best', 'second', 'best_value', 'second_value', 't', 'p_t',
                                       'n_units', 'units', 'p_boot', 'significant'])
 
-# %% ../nbs/06_analysis.ipynb #8ea015fb
+# %% ../nbs/06_analysis.ipynb #3424d5b7
 def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension): (lo, hi)}
                     skills: Mapping[str, float], # method name -> share of the score that follows the latent quality (0-1)
                     judges: Sequence[str]=('judge-1', 'judge-2'), # judge model names
@@ -264,7 +329,7 @@ def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension
     df = pd.concat(rows, ignore_index=True)
     return df.assign(dataset='synthetic', item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
 
-# %% ../nbs/06_analysis.ipynb #fdab4102
+# %% ../nbs/06_analysis.ipynb #d82f114b
 def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human',
                     human_slots: str='id', conf: float=0.95) -> pd.DataFrame:
     "QWK, PCC, ICC(A,1), ICC(C,1) between each pair of human raters (slots), per step and dimension."
@@ -283,7 +348,7 @@ def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]
                                  reason='; '.join(sorted({f"{k}: {REASONS[int(r['reason'][k])]}" for k in METRICS if r['reason'][k]}))))
     return pd.DataFrame(rows)
 
-# %% ../nbs/06_analysis.ipynb #099e41cd
+# %% ../nbs/06_analysis.ipynb #2356fd68
 def inter_judge_variance(scores: pd.DataFrame, # long score table
                          ranges: Mapping[tuple, tuple[int, int]]|None=None, # if given, add `variance_norm` = var / (hi - lo)^2
                          human: str='human', # `source` of human rows (excluded)
@@ -301,7 +366,7 @@ def inter_judge_variance(scores: pd.DataFrame, # long score table
         out['variance_norm'] = out['variance'] / w ** 2
     return out
 
-# %% ../nbs/06_analysis.ipynb #87a041af
+# %% ../nbs/06_analysis.ipynb #fc28f7c2
 def _lengths(lengths) -> pd.Series:
     s = lengths if isinstance(lengths, pd.Series) else pd.Series(lengths)
     if s.index.has_duplicates: raise ValueError(f"lengths has duplicate sample ids: {sorted(map(str, s.index[s.index.duplicated()].unique()))[:5]}")
@@ -356,7 +421,7 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
     fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
     return fit
 
-# %% ../nbs/06_analysis.ipynb #56bfc70c
+# %% ../nbs/06_analysis.ipynb #f7f9e41a
 def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
     "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
     h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater', 'score']].rename(columns={'rater': 'human', 'score': 'h'})
@@ -384,7 +449,7 @@ def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tu
     ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
     return ct
 
-# %% ../nbs/06_analysis.ipynb #1673b129
+# %% ../nbs/06_analysis.ipynb #194bd0d1
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns

@@ -19,7 +19,7 @@ __all__ = ['SCORER_SYSTEM', 'CHOICE_SCHEMA', 'SELECTOR_SYSTEM', 'REFINE_SCORES',
            'direct', 'step_turn', 'cot', 'selector_prompt', 'tot', 'got', 'table_schema', 'table_scores', 'tat',
            'get_method']
 
-# %% ../nbs/12_baselines.ipynb #dda29ca4
+# %% ../nbs/12_baselines.ipynb #b425a15f
 @dataclass
 class Ctx:
     "What a method needs besides the response."
@@ -29,6 +29,8 @@ class Ctx:
     max_tokens: int|None = None  # per call; None: settings.ini
     max_chars: int|None = None   # maxLength of free-text fields (evidence, memories, observations)
     meta: dict = field(default_factory=dict)  # accounting labels: sample_id, method ...
+    evidence_style: str = 'evaluative'  # how the analyst writes evidence (`creaeval.sot.EVIDENCE_STYLES`; P1's way)
+    parser_notes: bool = False   # show creaeval's parser notes to every model (P1 shows none; they stay in the records)
     def kw(self, **meta) -> dict:
         return dict(temperature=self.temperature, max_tokens=self.max_tokens, meta={**self.meta, **meta})
 
@@ -48,15 +50,15 @@ def n_items_of(parsed: ParsedResponse) -> dict[int, int]:
     "Items the template asks for per list step (0 when the step is absent)."
     return {k: len(parsed.scored_items(k)) if step_text(parsed, k) is not None else 0 for k in (1, 3, 4)}
 
-def answer_block(parsed: ParsedResponse, step: int) -> str:
-    "One step's answer as the scorer sees it, or a note that it is absent."
+def answer_block(parsed: ParsedResponse, step: int, notes: bool=False) -> str:
+    "One step's answer as the scorer sees it, or a note that it is absent; the parser's notes only with `notes`."
     t = step_text(parsed, step)
-    probs = [p.message for p in parsed.problems if p.step == step]
+    probs = [p.message for p in parsed.problems if p.step == step] if notes else []
     body = t if t is not None else absent_note(step, probs)
-    if t is not None and probs: body += "\n(Format problems noted: " + '; '.join(probs) + ")"
+    if t is not None and probs: body += "\n(Format problems found by creaeval's parser: " + '; '.join(probs) + ")"
     return f"### {STEPS[step].label} answer ({STEPS[step].name})\n{body}"
 
-# %% ../nbs/12_baselines.ipynb #8d1b5b73
+# %% ../nbs/12_baselines.ipynb #6193b792
 def _evidence_info(an: Analysis) -> dict:
     return dict(evidence=an.evidence(), memories={k: a.memory for k, a in an.steps.items()},
                 sot_status={k: a.status for k, a in an.steps.items()},
@@ -65,7 +67,8 @@ def _evidence_info(an: Analysis) -> dict:
 async def creaeval(ctx: Ctx, scenario: str, response, memory: bool=True, stepwise: bool=True) -> MethodResult:
     "CreaEval: memory-augmented step-wise analysis, then evidence-based judging."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
-    sk = dict(max_chars=ctx.max_chars, temperature=ctx.temperature, max_tokens=ctx.max_tokens, meta=ctx.meta)
+    sk = dict(max_chars=ctx.max_chars, temperature=ctx.temperature, max_tokens=ctx.max_tokens, meta=ctx.meta,
+              style=ctx.evidence_style, parser_notes=ctx.parser_notes)
     an = (await analyse_response(ctx.sot, scenario, parsed, memory=memory, **sk) if stepwise
           else await analyse_all_at_once(ctx.sot, scenario, parsed, **sk))
     jd = await judge_analysis(ctx.judge, scenario, an, **ctx.kw())
@@ -79,7 +82,7 @@ async def wo_stepwise(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Ablation: one SoT call over all six steps."
     return await creaeval(ctx, scenario, response, stepwise=False)
 
-# %% ../nbs/12_baselines.ipynb #407be2a8
+# %% ../nbs/12_baselines.ipynb #cb44c52f
 SCORER_SYSTEM = f"""You are an impartial grader of a six-step creative problem-solving task built on a future scenario:
 {task_overview()}
 
@@ -89,8 +92,9 @@ Grade the answer you are shown by the rubric. Rules:
 3. Fill the score template exactly: same fields, same item ids, nothing added or left out, no text outside the JSON.
 4. Scores are bare integers."""
 
-def response_blocks(parsed: ParsedResponse, steps=range(1, 7)) -> str:
-    return '\n\n'.join(answer_block(parsed, k) for k in steps)
+def response_blocks(parsed: ParsedResponse, steps=range(1, 7), notes: bool=False) -> str:
+    "The answers of the given steps, one block each (see `answer_block`)."
+    return '\n\n'.join(answer_block(parsed, k, notes) for k in steps)
 
 async def direct(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Direct Score: one call from the raw response to every score."
@@ -98,18 +102,18 @@ async def direct(ctx: Ctx, scenario: str, response) -> MethodResult:
     n = n_items_of(parsed)
     user = [rubric_block(categories=True), f"### Future scenario\n{scenario}",
             f"### Score template (replace each <lo-hi> by an integer in that range)\n{template_text(n)}",
-            response_blocks(parsed), "Fill the score template for all six steps now."]
+            response_blocks(parsed, notes=ctx.parser_notes), "Fill the score template for all six steps now."]
     res = await ctx.judge.chat([{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
                                schema=template_schema(n), **ctx.kw(role='scorer', step=0))
     return _result(output_rows(res.parsed if res.ok else None, n, cause=f"scorer failed: {res.error}"), parsed)
 
-# %% ../nbs/12_baselines.ipynb #54835232
-def step_turn(scenario: str|None, parsed: ParsedResponse, step: int, n: dict) -> str:
+# %% ../nbs/12_baselines.ipynb #da2c548e
+def step_turn(scenario: str|None, parsed: ParsedResponse, step: int, n: dict, notes: bool=False) -> str:
     "The user turn for one step: (scenario on the first turn), rubric, sub-template, the step's answer."
     parts = [f"### Future scenario\n{scenario}"] if scenario else []
     parts += [f"### Rubric\n{rubric_text(step, categories=True)}",
               f"### Score template (replace each <lo-hi> by an integer in that range)\n{template_text(n, [step])}",
-              answer_block(parsed, step), f"Fill the score template for Step-{step} now."]
+              answer_block(parsed, step, notes), f"Fill the score template for Step-{step} now."]
     return '\n\n'.join(parts)
 
 async def _turn(llm, convo: list, user: str, schema: dict, kw: dict):
@@ -124,12 +128,12 @@ async def cot(ctx: Ctx, scenario: str, response) -> MethodResult:
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
     n, convo, parts = n_items_of(parsed), [{'role': 'system', 'content': SCORER_SYSTEM}], []
     for k in range(1, 7):
-        res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n),
+        res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n, ctx.parser_notes),
                           template_schema(n, [k]), ctx.kw(role='scorer', step=k))
         parts.append(output_rows(res.parsed if res.ok else None, n, [k], cause=f"scorer failed: {res.error}"))
     return _result(pd.concat(parts, ignore_index=True), parsed)
 
-# %% ../nbs/12_baselines.ipynb #910af772
+# %% ../nbs/12_baselines.ipynb #0e397cdc
 CHOICE_SCHEMA = {'type': 'object', 'properties': {'choice': {'type': 'integer', 'minimum': 1, 'maximum': 3}},
                  'required': ['choice'], 'additionalProperties': False}
 
@@ -140,41 +144,50 @@ REFINE_SCORES = ("Check your grading once more against the rubric and the answer
                  "follow the rubric, then give the final JSON in the same template.")
 REFINE_CHOICE = "Look at your choice once more. Give the number of the best candidate again, as {\"choice\": n}."
 
-def selector_prompt(parsed: ParsedResponse, step: int, candidates: list) -> str:
+def selector_prompt(parsed: ParsedResponse, step: int, candidates: list, notes: bool=False) -> str:
     # keys sorted: a candidate reads the same whether it was just generated or replayed from the cache
     cands = '\n\n'.join(f"### Candidate {i}\n" + (json.dumps(c, ensure_ascii=False, sort_keys=True) if c is not None else "(unavailable: the scorer gave no valid answer)")
                         for i, c in enumerate(candidates, 1))
-    return '\n\n'.join([f"### Rubric\n{rubric_text(step, categories=True)}", answer_block(parsed, step), cands,
+    return '\n\n'.join([f"### Rubric\n{rubric_text(step, categories=True)}", answer_block(parsed, step, notes), cands,
                         "Which candidate grades this step best?"])
 
 async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int=3) -> MethodResult:
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
-    n, parts, picks = n_items_of(parsed), [], {}
+    n, parts, picks, fallbacks = n_items_of(parsed), [], {}, {}
     convos = [[{'role': 'system', 'content': SCORER_SYSTEM}] for _ in range(k_branches)]
     for k in range(1, 7):
         sch, cands = template_schema(n, [k]), []
         for b, convo in enumerate(convos):
             kw = {**ctx.kw(role='scorer', step=k, branch=b + 1), 'sample': b}
-            res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n), sch, kw)
+            res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n, ctx.parser_notes), sch, kw)
+            unrefined = None
             if refine:
                 kw = {**ctx.kw(role='refine', step=k, branch=b + 1), 'sample': b}
                 res2 = await _turn(ctx.judge, convo, REFINE_SCORES, sch, kw)
                 if res2.ok or not res.ok: res = res2
+                else: unrefined = b + 1
             cands.append(res.parsed if res.ok else None)
+            if unrefined: fallbacks.setdefault(k, []).append(f"refinement of candidate {unrefined} failed, its first grading kept")
         sel = [{'role': 'system', 'content': SELECTOR_SYSTEM}]
-        r = await _turn(ctx.judge, sel, selector_prompt(parsed, k, cands), CHOICE_SCHEMA, ctx.kw(role='selector', step=k))
+        r = await _turn(ctx.judge, sel, selector_prompt(parsed, k, cands, ctx.parser_notes), CHOICE_SCHEMA, ctx.kw(role='selector', step=k))
         if refine:
             r2 = await _turn(ctx.judge, sel, REFINE_CHOICE, CHOICE_SCHEMA, ctx.kw(role='selector_refine', step=k))
             if r2.ok: r = r2
+            else: fallbacks.setdefault(k, []).append("refinement of the selection failed, the first choice kept")
         choice = r.parsed['choice'] if r.ok else None
         valid = [i for i, c in enumerate(cands, 1) if c is not None]
         note = None
         if choice not in valid:
             note = f"selector {'failed' if choice is None else f'picked unavailable candidate {choice}'}"
             choice = valid[0] if valid else None
+            if choice: fallbacks.setdefault(k, []).append(f"{note}: candidate {choice}, the first valid one, used")
         picks[k] = dict(choice=choice, note=note, valid=valid)
         out = cands[choice - 1] if choice else None
-        parts.append(output_rows(out, n, [k], cause=f"no valid candidate for Step-{k}"))
+        rows = output_rows(out, n, [k], cause=f"no valid candidate for Step-{k}")
+        if k in fallbacks:     # the fallback is part of how these scores came about: say so on every row of the step
+            fb = '; '.join(fallbacks[k])
+            rows['note'] = [f"{x}; {fb}" if x else fb for x in rows.note]
+        parts.append(rows)
     return _result(pd.concat(parts, ignore_index=True), parsed, selections=picks)
 
 async def tot(ctx: Ctx, scenario: str, response) -> MethodResult:
@@ -185,7 +198,7 @@ async def got(ctx: Ctx, scenario: str, response) -> MethodResult:
     "GoT: ToT with one self-refinement of every candidate and of every selection."
     return await _tree(ctx, scenario, response, refine=True)
 
-# %% ../nbs/12_baselines.ipynb #31415849
+# %% ../nbs/12_baselines.ipynb #b8c25c2a
 def table_schema(sch: dict, max_chars: int|None=None) -> dict:
     "Turn every integer score of a template schema (ids excepted) into an `{observation, score}` cell."
     if sch.get('type') == 'integer':
@@ -212,7 +225,7 @@ async def tat(ctx: Ctx, scenario: str, response) -> MethodResult:
     user = [rubric_block(categories=True), f"### Future scenario\n{scenario}",
             "### Score table\nFill the score template below, but write every score as a cell "
             '{"observation": what the answer shows for this dimension, "score": the integer}.\n' + template_text(n),
-            response_blocks(parsed), "Fill the score table for all six steps now."]
+            response_blocks(parsed, notes=ctx.parser_notes), "Fill the score table for all six steps now."]
     res = await ctx.judge.chat([{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
                                schema=table_schema(template_schema(n), ctx.max_chars), **ctx.kw(role='scorer', step=0))
     scores = table_scores(res.parsed) if res.ok else None

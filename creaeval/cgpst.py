@@ -12,11 +12,11 @@ import pandas as pd
 
 # %% auto #0
 __all__ = ['STEPS', 'DIMENSIONS', 'TOTAL_SCORE', 'DIMENSION_ALIASES', 'REPORTED', 'INVALID_CODES', 'CONFIRMED_CATEGORIES',
-           'ASSUMED_CATEGORIES', 'CATEGORIES', 'RUBRIC', 'SCORE_COLUMNS', 'SUMMARY_COLUMNS', 'ID_COLUMNS',
-           'JUDGE_COLUMNS', 'Step', 'step_of', 'Dimension', 'dimension', 'step_dimensions', 'dimensions_table',
-           'steps_table', 'invalid_code', 'rubric_text', 'Problem', 'ResponseFormatError', 'GridRow', 'Grid',
-           'ParsedStep', 'ParsedResponse', 'split_items', 'underlying_problem_parts', 'parse_grid', 'parse_response',
-           'correctly_used_level', 'GridCheck', 'check_grid', 'RaterSheetError', 'read_rater_sheets',
+           'ASSUMED_CATEGORIES', 'CATEGORIES', 'RUBRIC', 'DESCRIPTIONS', 'SCORE_COLUMNS', 'SUMMARY_COLUMNS',
+           'ID_COLUMNS', 'JUDGE_COLUMNS', 'Step', 'step_of', 'Dimension', 'dimension', 'step_dimensions',
+           'dimensions_table', 'steps_table', 'invalid_code', 'rubric_text', 'Problem', 'ResponseFormatError',
+           'GridRow', 'Grid', 'ParsedStep', 'ParsedResponse', 'split_items', 'underlying_problem_parts', 'parse_grid',
+           'parse_response', 'correctly_used_level', 'GridCheck', 'check_grid', 'RaterSheetError', 'read_rater_sheets',
            'read_published_summaries', 'read_responses', 'derive_summaries', 'sot_model', 'score_model', 'plain_schema',
            'sot_schema', 'score_schema', 'judge_rows']
 
@@ -176,7 +176,7 @@ ASSUMED_CATEGORIES = ('Arts & Aesthetics', 'Business & Commerce', 'Defense', 'Ec
                       'Physical Health', 'Social Relationships', 'Transportation')  # FPSPI list, not confirmed for CGPST
 CATEGORIES = tuple(sorted(CONFIRMED_CATEGORIES + ASSUMED_CATEGORIES))
 
-# %% ../nbs/01_cgpst.ipynb #a6f9a36a
+# %% ../nbs/01_cgpst.ipynb #22360650
 _GEN = {1: 'challenge', 3: 'solution'}
 def _divergent(s):
     n = _GEN[s]
@@ -236,16 +236,46 @@ RUBRIC: dict[int, dict[str, dict]] = {
                         '7-8': "who, what, why and how explained in detail", '9-10': "well structured and goes beyond who-what-why-how"}},
 }
 
+_DIV = lambda n, target: {
+    'Fluency': f"whether the {n} is clear and unambiguous and {target}; if not, which invalid case applies "
+               "(vague, unconnected, " + ("actually a solution, " if n == 'challenge' else '') + "a repeat of another item, blank)",
+    'Flexibility': f"which one category (from the category list) the {n} belongs to",
+    'Elaboration': f"how completely the {n} is stated: what it is, why it matters, and how it is tied to the scenario",
+    'Originality': f"whether the {n} takes an unusual angle or repeats a common, expected idea",
+}
+DESCRIPTIONS: dict[int, dict[str, str]] = {
+    1: _DIV('challenge', "plausibly follows from the future scenario"),
+    2: {'Condition Phrase': "the opening phrase that ties the underlying problem to a fact of the scenario, and whether that fact is accurate",
+        'Stem & KVP': "the stem ('How might we ...') and the key verb phrase after it: how many active verbs and objects it has",
+        'Purpose': "the purpose the problem states or implies after the key verb phrase, how many purposes there are, and how they relate to the key verb phrase",
+        'FS Parameters': "which of the scenario's time, place and theme the problem states",
+        'Focus': "whether condition phrase, key verb phrase and purpose together give one clear, well-scoped action",
+        'Adequacy': "how important and far-reaching the chosen problem is within the scenario"},
+    3: _DIV('solution', "acts on the key verb phrase and serves the purpose of the Step-2 underlying problem"),
+    4: {'Correctly Written': "whether the criterion uses a superlative, names one objective, states the desired direction and is a question",
+        'Relevance': "how specifically the criterion targets the core of the Step-2 underlying problem"},
+    5: {'Correctly Used': "whether each criterion column ranks the solutions 1..x without repeats or gaps, whether each total is its row's sum, "
+                          "and which solution is named as the highest"},
+    6: {'Relevance': "how well the action plan addresses the Step-2 underlying problem",
+        'Effectiveness': "how much of the underlying problem the plan would actually solve",
+        'Criteria': "which Step-4 criteria the plan answers and how convincingly",
+        'Impact': "what positive effect the plan would have on the future scenario",
+        'Humaneness': "whether the plan is constructive and careful of the people it affects, or neutral or harmful",
+        'Development': "how far the plan is worked out: who, what, why, how, timeline, resources, risks, beyond the Step-3 idea"},
+}
+
 def rubric_text(step: int|str, # 1..6 or 'Step-k'
+
                 categories: bool=False, # append the category list (Steps 1 and 3)
                ) -> str:
-    "A step's requirement, dimensions, ranges and rubric levels as Markdown, in creaeval's own words."
+    "A step's requirement, and per dimension its range, description and levels, as Markdown in creaeval's own words."
     s = step_of(step)
     out = [f"## {s.label}: {s.name}", f"Requirement: {s.requirement}", '']
     for name, levels in RUBRIC[s.number].items():
         d = dimension(s.number, name)
         rng = f"{d.item_lo}-{d.item_hi} per {s.item_noun}, {d.lo}-{d.hi} in total" if d.per_item else f"{d.lo}-{d.hi}"
         out.append(f"### {name} ({rng})")
+        if name in DESCRIPTIONS[s.number]: out.append(f"Looks at: {DESCRIPTIONS[s.number][name]}.")
         out += [f"- {k}: {v}" for k, v in levels.items()]
         out.append('')
     if categories and s.number in (1, 3): out.append("Categories: " + '; '.join(CATEGORIES))

@@ -9,7 +9,7 @@ from pathlib import Path
 from .core import project_root
 
 # %% auto #0
-__all__ = ['COMMANDS', 'paper_notebooks', 'reproduce', 'build_parser', 'main']
+__all__ = ['COMMANDS', 'paper_notebooks', 'reproduce', 'incomplete', 'build_parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #507bb08f
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -40,7 +40,7 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if failed: raise RuntimeError("papermill failed for: " + "; ".join(f"{nb.name}: {e}" for nb, _, e in failed))
     return results
 
-# %% ../nbs/90_cli.ipynb #cf28c22a
+# %% ../nbs/90_cli.ipynb #34d322a2
 def _fetch(args):
     from creaeval.data import fetch
     report = fetch(dest=args.dest, only=args.only or None)
@@ -56,11 +56,26 @@ def _add_fetch(p):
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
 
-def _evaluate(args):
+def _evaluate(args) -> int:
     from creaeval.runner import evaluate
-    kw = {'responses': args.responses} if args.responses else {}
-    evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
-             temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars, **kw)
+    kw = {k: getattr(args, k) for k in ('responses', 'scenarios') if getattr(args, k)}
+    if kw and args.dataset != 'cgpst': raise ValueError(f"--responses and --scenarios are CGPST inputs; --dataset is {args.dataset!r}")
+    res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
+                   temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
+                   evidence_style=args.evidence_style, parser_notes=args.parser_notes, **kw)
+    return incomplete(res.summary, res.run.summary_path)
+
+def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
+               where: Path,   # the summary file, named in the message
+              ) -> int:
+    "0 when every unit was scored in full; else print what is missing and return 1 (the exit status)."
+    st, miss = summary['status'], summary['missing_cells']
+    bad = {k: v for k, v in st.items() if k != 'ok' and v}
+    if not bad and not miss: return 0
+    print(f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} unit(s) "
+          f"{', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
+          f"{summary['failed_calls']}/{summary['calls']} calls failed (details in {where})", file=sys.stderr)
+    return 1
 
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', help='cgpst, aut or ttcw')
@@ -69,7 +84,11 @@ def _add_evaluate(p):
     p.add_argument('--judge', action='append', required=True, help='judge model spec; repeat for several judges')
     p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
     p.add_argument('--samples', nargs='*', help='sample ids to evaluate (default: all)')
-    p.add_argument('--responses', type=Path, default=None, help='CGPST: a JSON file {sample_id: {"Step-k": text}}')
+    p.add_argument('--responses', type=Path, default=None,
+                   help='CGPST: rater sheets in the data_A.json format, or a JSON object {sample_id: {"Step-k": text}}')
+    p.add_argument('--scenarios', type=Path, default=None, help='CGPST: scenarios in the future_scenarios_en.json format')
+    p.add_argument('--evidence-style', default='evaluative', help="evaluative (P1's way) or descriptive")
+    p.add_argument('--parser-notes', action='store_true', help="show creaeval's parser notes on the response to every model")
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
     p.add_argument('--max-chars', type=int, default=None, help='maxLength of free-text fields (small for the embedded model)')
@@ -81,6 +100,7 @@ COMMANDS = {('data', 'fetch'): (_add_fetch, _fetch, 'download the public dataset
 def build_parser() -> argparse.ArgumentParser:
     "The `creaeval` argument parser with every registered subcommand."
     parser = argparse.ArgumentParser(prog='creaeval', description='Creativity evaluation with LLMs (CreaEval, semantic entropy).')
+    parser.add_argument('--debug', action='store_true', help='show the Python traceback of an error')
     subs, groups = parser.add_subparsers(dest='cmd', required=True), {}
     for path, (add, handler, help_) in COMMANDS.items():
         if len(path) == 1: p = subs.add_parser(path[0], help=help_)
@@ -92,6 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
-    "Entry point of the `creaeval` command."
+    "Entry point of the `creaeval` command: exit status 0 on success, 1 when work is incomplete, 2 on an error."
     args = build_parser().parse_args(argv)
-    args.handler(args)
+    try: code = args.handler(args) or 0
+    except KeyboardInterrupt: raise
+    except Exception as e:
+        if args.debug: raise
+        print(f"creaeval: error: {type(e).__name__}: {e}" if not str(e) else f"creaeval: error: {e}", file=sys.stderr)
+        code = 2
+    sys.exit(code)

@@ -17,7 +17,7 @@ __all__ = ['JUDGE_SYSTEM', 'ROW_COLUMNS', 'rubric_block', 'template_dict', 'temp
            'template_schema', 'error_text', 'missing_rows', 'step_rows', 'output_rows', 'Judgement', 'rows_status',
            'judge_analysis', 'summary_disagreement', 'disagreement_rate']
 
-# %% ../nbs/11_judge.ipynb #a219be1d
+# %% ../nbs/11_judge.ipynb #4951635a
 JUDGE_SYSTEM = f"""You are an impartial grader of a six-step creative problem-solving task built on a future scenario:
 {task_overview()}
 
@@ -26,7 +26,7 @@ and dimension; grade from that evidence only.
 Rules:
 1. Grade each dimension on its own, by its description and levels in the rubric; use absolute levels, never compare
    with other answers, and stay inside each stated range.
-2. Base every score on the evidence; where the evidence shows nothing for a dimension, give the lowest level that fits.
+2. Base every score on the analyst's evidence and on nothing else.
 3. Fill the score template exactly: same fields, same item ids, no field added or left out, no text outside the JSON.
 4. Scores are bare integers."""
 

@@ -17,8 +17,8 @@ from .core import settings
 __all__ = ['TRANSPORT_KEYS', 'NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_MAX_TOKENS_PARAM', 'CALL_KEYS', 'Result',
            'canonical', 'request_key', 'Cache', 'open_cache', 'repair_json', 'schema_dict', 'validate_output',
            'CallError', 'ReplayMiss', 'is_retryable', 'parse_retry_after', 'backoff_delay', 'OpenAIBackend',
-           'check_messages', 'LLM', 'run_sync', 'provider_config', 'get_llm', 'build_messages', 'usage_frame',
-           'usage_table']
+           'schema_budget', 'read_budgets', 'call_budget', 'check_messages', 'LLM', 'run_sync', 'provider_config',
+           'get_llm', 'build_messages', 'usage_frame', 'usage_table']
 
 # %% ../nbs/03_llm.ipynb #a43139cd
 @dataclass
@@ -224,7 +224,7 @@ def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
     if retry_after is not None: d = max(d, min(retry_after, cap) + 0.1 * base * rng.random())
     return d
 
-# %% ../nbs/03_llm.ipynb #ee02d72e
+# %% ../nbs/03_llm.ipynb #c0d85001
 DEFAULT_RESPONSE_FORMAT = {'openai': 'json_schema', 'gemini': 'json_schema', 'vllm': 'json_schema', 'ollama': 'json_schema',
                            'deepseek': 'json_object', 'dashscope': 'json_object', 'llamacpp': 'llamacpp'}
 DEFAULT_MAX_TOKENS_PARAM = {'openai': 'max_completion_tokens'}
@@ -242,9 +242,6 @@ class OpenAIBackend:
         if self.mode not in ('json_schema', 'json_object', 'llamacpp', 'none'):
             raise ValueError(f"[provider.{provider}] response_format = {self.mode!r}: use json_schema, json_object, llamacpp or none")
         self.max_tokens_param = cfg.get('max_tokens_param') or DEFAULT_MAX_TOKENS_PARAM.get(provider, 'max_tokens')
-        eb = cfg.get('extra_body') or ''
-        try: self.extra_body = json.loads(eb) if eb else None
-        except json.JSONDecodeError as e: raise ValueError(f"[provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
         self.key_env = cfg.get('api_key_env', '')
         self._http_client = http_client
         self._clients = weakref.WeakKeyDictionary()  # one SDK client per event loop: connection pools belong to a loop
@@ -276,7 +273,6 @@ class OpenAIBackend:
             kw[self.max_tokens_param if k == 'max_tokens' else k] = v
         if gen.get('logprobs'): kw.setdefault('top_logprobs', 1)    # llama.cpp's server returns none without it
         if schema is not None and (rf := self.response_format(schema)) is not None: kw['response_format'] = rf
-        if self.extra_body: kw['extra_body'] = self.extra_body
         timeout = float(self.cfg['timeout'])
         try: resp = await asyncio.wait_for(self._client().chat.completions.create(**kw), timeout)
         except openai.APIStatusError as e:
@@ -301,7 +297,40 @@ class OpenAIBackend:
             except (AttributeError, TypeError): raise CallError('malformed response: logprobs were asked for but not returned') from None
         return text, usage
 
-# %% ../nbs/03_llm.ipynb #32f092dd
+# %% ../nbs/03_llm.ipynb #0517dff2
+def schema_budget(schema: dict, # a plain JSON schema (no $ref)
+                  string_tokens: int, # tokens allowed for one free-text field without maxLength
+                 ) -> int:
+    "An upper bound on the tokens of a JSON answer to `schema`: each string's allowance, 8 per other value or key, +20%."
+    def walk(n) -> int:
+        t = n.get('type')
+        if t == 'object': return sum(8 + walk(v) for v in n.get('properties', {}).values()) + 2
+        if t == 'array': return 2 + int(n.get('maxItems', n.get('minItems', 8))) * (2 + walk(n.get('items', {})))
+        if t == 'string': return int(n['maxLength']) // 2 + 4 if 'maxLength' in n else int(string_tokens)
+        if 'anyOf' in n or 'oneOf' in n: return max(walk(x) for x in n.get('anyOf', n.get('oneOf')))
+        return 8
+    return int(walk(schema) * 1.2) + 16
+
+def read_budgets(s) -> dict:
+    "The `[budgets]` section: `string_tokens`, `plain` and one entry per role ('auto' or a number)."
+    b = {k: s.get('budgets', k) for k in s.cp.options('budgets')} if s.cp.has_section('budgets') else {}
+    out = {'string_tokens': 256, 'plain': 1024, 'default': 'auto', **b}
+    for k, v in out.items():
+        if k in ('string_tokens', 'plain') or v != 'auto':
+            try: out[k] = int(v)
+            except (TypeError, ValueError): raise ValueError(f"{s.path}: [budgets] {k} = {v!r}: use a number of tokens or 'auto'") from None
+    return out
+
+def call_budget(budgets: dict, # `read_budgets(settings())`
+                role: str|None, # the call's meta role (sot, judge, scorer, selector ...)
+                schema: dict|None, # the call's JSON schema, if any
+               ) -> int:
+    "max_tokens of one call: its role's budget; 'auto' sizes it from the schema (`schema_budget`), or `plain` without one."
+    b = budgets.get(role or 'default', budgets['default'])
+    if b != 'auto': return int(b)
+    return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
+
+# %% ../nbs/03_llm.ipynb #02f189e6
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # per event loop: cache key -> future of the call making it
 
@@ -338,14 +367,17 @@ class LLM:
         self.concurrency = int(cfg['concurrency'])
     def __repr__(self):
         return f"LLM({'replay/' if self.replay else ''}{self.spec}, concurrency={self.concurrency}, cache={self.cache.path if self.cache else None})"
-    def gen_settings(self, temperature=None, max_tokens=None, **extra) -> dict:
-        "Generation settings with the `[models]` defaults (read when the client was made) filled in."
+    def gen_settings(self, temperature=None, max_tokens=None, schema: dict|None=None, role: str|None=None, **extra) -> dict:
+        "Generation settings: `[models]` temperature, the `[budgets]` max_tokens of the call's role, the provider's reasoning settings."
         if 'default_temperature' not in self.cfg:
             s = settings()
-            self.cfg = {**self.cfg, 'default_temperature': s.getfloat('models', 'temperature'),
-                        'default_max_tokens': s.getint('models', 'max_tokens')}
-        g = dict(temperature=float(self.cfg['default_temperature'] if temperature is None else temperature),
-                 max_tokens=int(self.cfg['default_max_tokens'] if max_tokens is None else max_tokens))
+            self.cfg = {**self.cfg, 'default_temperature': s.getfloat('models', 'temperature'), 'budgets': read_budgets(s)}
+        b = self.cfg['budgets']
+        if max_tokens is None: max_tokens = call_budget(b, role, schema)
+        g = dict(temperature=float(self.cfg['default_temperature'] if temperature is None else temperature), max_tokens=int(max_tokens))
+        if self.cfg.get('kind') == 'local' and schema is not None: g['string_tokens'] = b['string_tokens']
+        for k in ('reasoning_effort', 'extra_body'):
+            if self.cfg.get(k): g[k] = self.cfg[k]
         bad = TRANSPORT_KEYS & extra.keys()
         if bad: raise ValueError(f"{sorted(bad)} are transport settings: pass them to get_llm, not to chat")
         g.update({k: v for k, v in extra.items() if v is not None})
@@ -356,7 +388,7 @@ class LLM:
     async def chat(self, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
                    schema=None, # None, a JSON-schema dict or a pydantic model class
                    temperature: float|None=None, # default: settings [models] temperature
-                   max_tokens: int|None=None, # default: settings [models] max_tokens
+                   max_tokens: int|None=None, # default: the `[budgets]` entry of meta['role'] (see `call_budget`)
                    sample: int=0, # sample index: n samples of one prompt stay distinct and replay
                    meta: dict|None=None, # labels for accounting: method, role, step, sample_id ...
                    **extra, # other generation settings (top_p, seed, stop ...), part of the key
@@ -364,8 +396,9 @@ class LLM:
         "One model call; see the notebook for the order of cache, limit, retries, validation and re-sampling."
         t0 = time.perf_counter()
         messages, sdict = check_messages(messages), schema_dict(schema)
-        gen = self.gen_settings(temperature, max_tokens, **extra)
-        key, meta = self.key(messages, gen, sdict, sample), dict(meta or {})
+        meta = dict(meta or {})
+        gen = self.gen_settings(temperature, max_tokens, sdict, meta.get('role'), **extra)
+        key = self.key(messages, gen, sdict, sample)
         base = dict(key=key, meta=meta, spec=self.spec)
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
             return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], cached=True,
@@ -455,7 +488,7 @@ def run_sync(coro):
     except RuntimeError: return asyncio.run(coro)
     with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
-# %% ../nbs/03_llm.ipynb #dd9ac8ab
+# %% ../nbs/03_llm.ipynb #cc984fa5
 CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
 
 def provider_config(provider: str, **overrides) -> dict:
@@ -465,7 +498,7 @@ def provider_config(provider: str, **overrides) -> dict:
     if provider not in provs:
         raise KeyError(f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a [provider.{provider}] section)")
     cfg = {k: s.get('llm', k) for k in CALL_KEYS}
-    cfg.update(default_temperature=s.getfloat('models', 'temperature'), default_max_tokens=s.getint('models', 'max_tokens'))
+    cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
     cfg.update(provs[provider])
     cfg.update({k: v for k, v in overrides.items() if v is not None})
     if 'kind' not in cfg: raise KeyError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
@@ -476,6 +509,9 @@ def provider_config(provider: str, **overrides) -> dict:
     for k in ('timeout', 'backoff_base', 'backoff_max'):
         try: float(cfg[k])
         except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
+    if isinstance(eb := cfg.get('extra_body'), str):
+        try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
+        except json.JSONDecodeError as e: raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
     return cfg
 
 def get_llm(spec: str, # 'provider/model' or 'replay/provider/model'
@@ -505,7 +541,7 @@ def get_llm(spec: str, # 'provider/model' or 'replay/provider/model'
     else: raise ValueError(f"[provider.{provider}] kind = {kind!r}: use openai or local")
     return LLM(provider, model, backend, cfg, cache, replay=replay)
 
-# %% ../nbs/03_llm.ipynb #641f578d
+# %% ../nbs/03_llm.ipynb #a0144251
 def build_messages(system: str, # instructions shared by every call of a method and role
                    shared: str|list[str]=(), # blocks shared across many calls (scenario, rubric, output format ...)
                    varying: str|list[str]=(), # blocks that change per call (the response, the evidence ...), last
@@ -517,7 +553,7 @@ def build_messages(system: str, # instructions shared by every call of a method 
     if not blocks: raise ValueError("build_messages needs at least one shared or varying block for the user message")
     return [{'role': 'system', 'content': system}, {'role': 'user', 'content': sep.join(blocks)}]
 
-# %% ../nbs/03_llm.ipynb #0f3bfad6
+# %% ../nbs/03_llm.ipynb #280c510d
 import pandas as pd, numpy as np
 
 def usage_frame(results: list[Result]) -> pd.DataFrame:

@@ -235,8 +235,8 @@ class _Stream:
         if self.pending: self.rollback(len(self.ids))
         self.lm._prefix = (self.ids, self.cache)
 
-# %% ../nbs/04_local.ipynb #930e8992
-GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs'}
+# %% ../nbs/04_local.ipynb #44c806fd
+GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs', 'string_tokens'}
 
 def _check_gen(gen: dict):
     bad = set(gen) - GEN_KEYS
@@ -318,7 +318,7 @@ def generate_batch(self: LocalModel, jobs: list[Job]) -> list[tuple[str, dict]]:
     return [(_cut(self.tok.decode(o, skip_special_tokens=True), st)[0], usage(o, p, lp, j))
             for o, p, st, lp, j in zip(outs, prompts, stops, lps, jobs)]
 
-# %% ../nbs/04_local.ipynb #e49bbb58
+# %% ../nbs/04_local.ipynb #0e544422
 class _Guide:
     def __init__(self, lm: LocalModel, stream: _Stream, root: dict, temperature: float, top_p: float, generator,
                  str_tokens: int=48, max_items: int=8):
@@ -516,7 +516,8 @@ def generate_guided(self: LocalModel, job: Job) -> tuple[str, dict]:
     prompt = self.prompt_ids(job.messages)
     s = _Stream(self, prompt)
     try:
-        gd = _Guide(self, s, job.schema, job.gen.get('temperature', 0), job.gen.get('top_p', 1.0), self._generator(job))
+        gd = _Guide(self, s, job.schema, job.gen.get('temperature', 0), job.gen.get('top_p', 1.0), self._generator(job),
+                    str_tokens=int(job.gen.get('string_tokens', 256)))
         gd.value(job.schema, '')
         gd.flush()
     finally: s.close()

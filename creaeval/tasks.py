@@ -18,7 +18,7 @@ from .baselines import Ctx, MethodResult
 # %% auto #0
 __all__ = ['AUT', 'AUT_RUBRIC', 'TASK_SOT_SYSTEM', 'TASK_JUDGE_SYSTEM', 'TASK_SCORER_SYSTEM', 'TASK_METHODS', 'Task', 'ttcw_task',
            'ttcw_dimension_of', 'evidence_model', 'score_model_for', 'task_rows', 'rubric_for', 'task_creaeval',
-           'task_direct', 'task_method', 'aut_samples', 'ttcw_samples']
+           'task_direct', 'task_method', 'task_for', 'aut_samples', 'ttcw_samples']
 
 # %% ../nbs/13_tasks.ipynb #70328041
 @dataclass
@@ -81,7 +81,7 @@ def task_rows(task: Task, out: dict|None, cause: str) -> pd.DataFrame:
         rows.append(dict(step=1, item=0, dimension=d, score=sum(r['score'] for r in rows if r['dimension'] == d and r['item']), origin='derived', note=''))
     return pd.DataFrame(rows, columns=ROW_COLUMNS)
 
-# %% ../nbs/13_tasks.ipynb #f5475ac2
+# %% ../nbs/13_tasks.ipynb #49a44a8c
 TASK_SOT_SYSTEM = """You are an analyst who turns a creative response into structured evidence for a later grader. You
 do not grade. For each field of the schema, write what the response actually shows that bears on it: concrete
 observations and short quotes, no praise, no score. Write "none" where the response shows nothing. Use only the
@@ -151,9 +151,14 @@ def task_method(dataset: str, method: str):
     if dataset not in ('aut', 'ttcw'): raise ValueError(f"no task adapter for dataset {dataset!r} (aut, ttcw)")
     if method not in TASK_METHODS:
         raise ValueError(f"method {method!r} is not available on {dataset} (single-step task): use one of {list(TASK_METHODS)}")
-    task = AUT if dataset == 'aut' else ttcw_task()
+    task = task_for(dataset)
     async def run(ctx, scenario, response): return await TASK_METHODS[method](task, ctx, scenario, response)
     return run
+
+def task_for(dataset: str) -> Task:
+    "The `Task` of a task dataset ('aut' or 'ttcw')."
+    if dataset not in ('aut', 'ttcw'): raise ValueError(f"no task adapter for dataset {dataset!r} (aut, ttcw)")
+    return AUT if dataset == 'aut' else ttcw_task()
 
 # %% ../nbs/13_tasks.ipynb #7648fd57
 from .runner import Sample, DATASETS

@@ -100,8 +100,17 @@ def test_protocol_with_random_deletions_matches_loop():
     rng = np.random.default_rng(0)
     meth = sim.index[sim.source != 'human']
     sim = sim.drop(rng.choice(meth, 20, replace=False))
-    with pytest.raises(ValueError, match='judge and human sample sets differ'): agreement_table(sim, R, n_boot=0)
-    res = agreement_table(sim, R, n_boot=0, missing='omit')
+    with pytest.raises(ValueError, match='judge and human sample sets differ'): agreement_table(sim, R, n_boot=0, missing='raise')
+    # paired (the default): every cell on the samples that every method and judge scored on every dimension
+    meth_rows = sim[sim.source != 'human']
+    full = meth_rows.groupby('sample_id').size()
+    common = set(full[full == full.max()].index)
+    pair = agreement_table(sim, R, n_boot=0)
+    assert set(pair.cells.n) == {len(common)} and set(pair.dropped.sample_id) == set(sim.sample_id) - common
+    for mode, res in (('omit', agreement_table(sim, R, n_boot=0, missing='omit')), ('paired', pair)):
+        check_against_loop(sim, R, res, common if mode == 'paired' else None)
+
+def check_against_loop(sim, R, res, keep):
     val = res.wide('qwk')[0]
     for m in ('m1', 'm2'):
         per_dim = []
@@ -109,6 +118,7 @@ def test_protocol_with_random_deletions_matches_loop():
             per_j = []
             for j in ('j1', 'j2'):
                 y = sim[(sim.source == m) & (sim.rater == j) & (sim.step == step)].set_index('sample_id').score
+                if keep is not None: y = y[y.index.isin(keep)]
                 ks = []
                 for r in ('H01', 'H02'):
                     x = sim[(sim.source == 'human') & (sim.rater == r) & (sim.step == step)].set_index('sample_id').score.loc[y.index]
