@@ -19,7 +19,7 @@ __all__ = ['SCORER_SYSTEM', 'CHOICE_SCHEMA', 'SELECTOR_SYSTEM', 'REFINE_SCORES',
            'direct', 'step_turn', 'cot', 'selector_prompt', 'tot', 'got', 'table_schema', 'table_scores', 'tat',
            'get_method']
 
-# %% ../nbs/12_baselines.ipynb #b425a15f
+# %% ../nbs/12_baselines.ipynb #0ff28ff7
 @dataclass
 class Ctx:
     "What a method needs besides the response."
@@ -31,6 +31,7 @@ class Ctx:
     meta: dict = field(default_factory=dict)  # accounting labels: sample_id, method ...
     evidence_style: str = 'evaluative'  # how the analyst writes evidence (`creaeval.sot.EVIDENCE_STYLES`; P1's way)
     parser_notes: bool = False   # show creaeval's parser notes to every model (P1 shows none; they stay in the records)
+    examples: list = field(default_factory=list)  # few-shot human-rated examples (single-step tasks; `creaeval.tasks.Example`)
     def kw(self, **meta) -> dict:
         return dict(temperature=self.temperature, max_tokens=self.max_tokens, meta={**self.meta, **meta})
 

@@ -40,7 +40,7 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if failed: raise RuntimeError("papermill failed for: " + "; ".join(f"{nb.name}: {e}" for nb, _, e in failed))
     return results
 
-# %% ../nbs/90_cli.ipynb #34d322a2
+# %% ../nbs/90_cli.ipynb #5f292f29
 def _fetch(args):
     from creaeval.data import fetch
     report = fetch(dest=args.dest, only=args.only or None)
@@ -58,11 +58,12 @@ def _add_reproduce(p):
 
 def _evaluate(args) -> int:
     from creaeval.runner import evaluate
-    kw = {k: getattr(args, k) for k in ('responses', 'scenarios') if getattr(args, k)}
-    if kw and args.dataset != 'cgpst': raise ValueError(f"--responses and --scenarios are CGPST inputs; --dataset is {args.dataset!r}")
+    kw = {k: getattr(args, k) for k in ('responses', 'scenarios', 'source', 'references') if getattr(args, k)}
+    for k, ds in (('responses', 'cgpst'), ('scenarios', 'cgpst'), ('source', 'aut'), ('references', 'ttcw')):
+        if k in kw and args.dataset != ds: raise ValueError(f"--{k} is an input of --dataset {ds}; --dataset is {args.dataset!r}")
     res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
-                   evidence_style=args.evidence_style, parser_notes=args.parser_notes, **kw)
+                   evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots, **kw)
     return incomplete(res.summary, res.run.summary_path)
 
 def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
@@ -89,6 +90,9 @@ def _add_evaluate(p):
     p.add_argument('--scenarios', type=Path, default=None, help='CGPST: scenarios in the future_scenarios_en.json format')
     p.add_argument('--evidence-style', default='evaluative', help="evaluative (P1's way) or descriptive")
     p.add_argument('--parser-notes', action='store_true', help="show creaeval's parser notes on the response to every model")
+    p.add_argument('--shots', type=int, default=0, help='few-shot human-rated examples per answer (aut: drawn from the training split)')
+    p.add_argument('--source', default=None, help="aut: 'pairs' (default), 'ocsai' or 'musescorer'")
+    p.add_argument('--references', type=Path, default=None, help='ttcw: a JSON file {plot: human reference story} for --method reference')
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
     p.add_argument('--max-chars', type=int, default=None, help='maxLength of free-text fields (small for the embedded model)')

@@ -12,14 +12,14 @@ from .core import dataset_file, project_root
 
 # %% auto #0
 __all__ = ['SOURCES', 'MOTES_SOURCES', 'OCSAI_TEST_COLUMNS', 'DERIVATIONS', 'PILOT_DIMENSIONS', 'PILOT_DIMENSION_FIXES',
-           'PILOT_METRICS', 'PILOT_COLUMNS', 'MUSESCORER_FILES', 'AUT_COLUMNS', 'OCSAI_PRED_COLUMNS', 'TTCW_DIMENSIONS',
-           'MACGYVER_COLUMNS', 'DataError', 'ChecksumError', 'dataset_of', 'raw_url', 'registry', 'file_sha256',
-           'check_files', 'drop_motes', 'http_get', 'select', 'fetch', 'read_json', 'read_jsonl', 'field', 'read_csv',
-           'check_range', 'load_scenarios', 'load_task_prompts', 'load_cgpst_ratings', 'pilot_run',
+           'PILOT_METRICS', 'PILOT_COLUMNS', 'MUSESCORER_FILES', 'AUT_COLUMNS', 'OCSAI_PRED_COLUMNS', 'MUSE_TO_OCSAI',
+           'TTCW_DIMENSIONS', 'MACGYVER_COLUMNS', 'DataError', 'ChecksumError', 'dataset_of', 'raw_url', 'registry',
+           'file_sha256', 'check_files', 'drop_motes', 'http_get', 'select', 'fetch', 'read_json', 'read_jsonl',
+           'field', 'read_csv', 'check_range', 'load_scenarios', 'load_task_prompts', 'load_cgpst_ratings', 'pilot_run',
            'load_pilot_similarity', 'load_pilot_variance', 'load_musescorer', 'load_ocsai_test',
-           'load_ocsai_predictions', 'ocsai_key', 'align_ocsai_predictions', 'load_ttcw_stories', 'load_ttcw_tests',
-           'load_ttcw_expert', 'load_ttcw_majority', 'expert_majority', 'parse_yes_no', 'load_ttcw_llm',
-           'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark']
+           'load_ocsai_predictions', 'ocsai_key', 'align_ocsai_predictions', 'load_aut_pairs', 'load_ttcw_stories',
+           'load_ttcw_tests', 'load_ttcw_expert', 'load_ttcw_majority', 'expert_majority', 'parse_yes_no',
+           'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark']
 
 # %% ../nbs/02_data.ipynb #3a15b6dd
 class DataError(ValueError):
@@ -497,7 +497,30 @@ def align_ocsai_predictions(pred: pd.DataFrame, # `load_ocsai_predictions()`
     return pred.assign(test_id=t.id.to_numpy(), response=t.response.to_numpy(), test_target=t.target.to_numpy(),
                        duplicate=pd.Series(pk.to_numpy()).groupby(pred.run.to_numpy()).transform(lambda s: s.duplicated(keep=False)).to_numpy())
 
-# %% ../nbs/02_data.ipynb #0f2d51d0
+# %% ../nbs/02_data.ipynb #b21508d9
+MUSE_TO_OCSAI = {'s1': 'betal18', 's2': 'snb17', 's3': 'bs12', 'HMSL_originality_brick': 'hmsl',
+                 'HMSL_originality_paperclip': 'hmsl'}
+
+def load_aut_pairs(muse: pd.DataFrame|None=None, # `load_musescorer()` (default: the registered files)
+                   ocsai: pd.DataFrame|None=None, # `load_ocsai_test()`
+                   verbose: bool=True,
+                  ) -> pd.DataFrame:
+    "Answers in both MuseScorer and the Ocsai test set, one row per rater: `id` (Ocsai's), `study`, `muse_id`, `participant`, `prompt`, `response`, `target`, `rater`, `score`."
+    muse = load_musescorer() if muse is None else muse
+    ocsai = load_ocsai_test() if ocsai is None else ocsai
+    norm = lambda s: s.astype(str).str.strip().str.lower()
+    m = muse[muse.study.isin(MUSE_TO_OCSAI)]
+    ans = m.drop_duplicates(['study', 'id']).assign(src=lambda d: d.study.map(MUSE_TO_OCSAI))
+    ans = ans.assign(key=ans.src + ans.participant.astype(str) + '|' + ans.prompt + '|' + norm(ans.response))
+    o = ocsai.assign(key=ocsai.participant.astype(str) + '|' + ocsai.prompt + '|' + norm(ocsai.response))
+    twice = set(ans.key[ans.key.duplicated()]) | set(o.key[o.key.duplicated()])
+    ans, o = ans[~ans.key.isin(twice)], o[~o.key.isin(twice)]
+    j = ans[['study', 'id', 'key']].rename(columns={'id': 'muse_id'}).merge(o[['id', 'participant', 'prompt', 'response', 'target', 'src', 'key']], on='key')
+    if verbose: print(f"load_aut_pairs: {len(j)} answers in both; {len(twice)} ambiguous answer key(s) left out")
+    out = j.merge(m[['study', 'id', 'rater', 'score']].rename(columns={'id': 'muse_id'}), on=['study', 'muse_id'])
+    return out[['id', 'study', 'muse_id', 'participant', 'prompt', 'response', 'target', 'rater', 'score']]
+
+# %% ../nbs/02_data.ipynb #17fc8a9d
 TTCW_DIMENSIONS = ['Fluency', 'Flexibility', 'Originality', 'Elaboration']
 
 def load_ttcw_stories(path: Path|str|None=None, # default: ttcw/ttcw_short_stories.json
@@ -568,7 +591,7 @@ def expert_majority(expert: pd.DataFrame) -> pd.DataFrame:
     if (n['n'] % 2 == 0).any(): raise DataError(f"an even number of experts for {n[n['n'] % 2 == 0].index[0]}: no majority")
     return n.assign(verdict=np.where(2 * n.yes > n['n'], 'Yes', 'No')).reset_index()[['story_id', 'ttcw_idx', 'verdict']]
 
-# %% ../nbs/02_data.ipynb #65ba0b88
+# %% ../nbs/02_data.ipynb #1800809f
 def parse_yes_no(text: str) -> tuple[str|None, str|None]:
     "(`'Yes'`/`'No'`, None) when `text` starts with yes or no; else (None, the reason)."
     if not isinstance(text, str) or not text.strip(): return None, 'empty response'
@@ -594,7 +617,7 @@ def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (defa
                              verdict=verdict, parse_error=err))
     return pd.DataFrame(rows)
 
-# %% ../nbs/02_data.ipynb #dbb6871f
+# %% ../nbs/02_data.ipynb #2e13d881
 MACGYVER_COLUMNS = {'ID': 'id', 'Problem': 'problem', 'Solvable?': 'solvable', 'Unconventional?': 'unconventional',
                     'Solution': 'solution', 'Label': 'label'}
 

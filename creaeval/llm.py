@@ -330,7 +330,7 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
     if b != 'auto': return int(b)
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
 
-# %% ../nbs/03_llm.ipynb #02f189e6
+# %% ../nbs/03_llm.ipynb #537aa07f
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # per event loop: cache key -> future of the call making it
 
@@ -457,7 +457,7 @@ class LLM:
                 return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r, **base)
             attempts += n
             for k in ('input_tokens', 'output_tokens'): usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
-            if 'logprob' in u: usage['logprob'] = u['logprob']
+            usage.update({k: v for k, v in u.items() if k not in ('input_tokens', 'output_tokens')})   # logprobs, levels: of the last sample
             raw = text
             if sdict is None: return Result(ok=True, text=text, usage=usage, attempts=attempts, resamples=r, **base)
             try: parsed = validate_output(text, schema)

@@ -17,12 +17,12 @@ from .baselines import Ctx, MethodResult, get_method, USES_SOT
 from .sot import sot_system
 
 # %% auto #0
-__all__ = ['DATASETS', 'CHECKED_KEYS', 'SCORE_COLUMNS', 'COST_COLUMNS', 'Sample', 'cgpst_samples', 'load_samples',
+__all__ = ['DATASETS', 'EXAMPLES', 'CHECKED_KEYS', 'SCORE_COLUMNS', 'COST_COLUMNS', 'Sample', 'cgpst_samples', 'load_samples',
            'FillerBackend', 'make_llm', 'prompt_hashes', 'library_version', 'RunDir', 'Recorder', 'refusal',
            'refused_result', 'score_table', 'RunResult', 'evaluate_async', 'method_for', 'evaluate', 'cost_table',
            'summarize', 'checkpoint', 'finish', 'check_scores', 'runs_cost_table']
 
-# %% ../nbs/14_runner.ipynb #51f1443e
+# %% ../nbs/14_runner.ipynb #198049a3
 @dataclass
 class Sample:
     "One response to evaluate."
@@ -69,6 +69,7 @@ def cgpst_samples(ids: list[str]|None=None, # sample ids to keep (default: all)
     return out
 
 DATASETS = {'cgpst': cgpst_samples}
+EXAMPLES: dict = {}   # dataset -> function(sample, k, seed) -> few-shot examples (registered by creaeval.tasks)
 
 def load_samples(dataset: str, ids: list[str]|None=None, **kw) -> list[Sample]:
     "Samples of a registered dataset."
@@ -97,11 +98,12 @@ def make_llm(spec: str, cache) -> LLM:
         return LLM('filler', spec.split('/', 1)[1], FillerBackend(spec), cfg, open_cache(cache))
     return get_llm(spec, cache=cache)
 
-# %% ../nbs/14_runner.ipynb #7437375a
+# %% ../nbs/14_runner.ipynb #3d9e0497
 def prompt_hashes() -> dict[str, str]:
     "A short hash of every prompt text and rubric the methods use: two runs with equal hashes asked the same things."
-    from creaeval import sot, judge, baselines, cgpst
+    from creaeval import sot, judge, baselines, cgpst, tasks
     texts = {'sot_system': sot.SOT_SYSTEM, 'sot_system_all_steps': sot.sot_system(stepwise=False),
+             'task_prompts': tasks.task_sot_system() + tasks.TASK_JUDGE_SYSTEM + tasks.TASK_SCORER_SYSTEM + tasks.AUT_RUBRIC,
              'sot_descriptions': json.dumps(cgpst.DESCRIPTIONS, sort_keys=True),
              'judge_system': judge.JUDGE_SYSTEM, 'rubric': judge.rubric_block(categories=True),
              'scorer_system': baselines.SCORER_SYSTEM, 'selector_system': baselines.SELECTOR_SYSTEM,
@@ -115,7 +117,7 @@ def library_version() -> str:
     except Exception: return 'unknown'
 
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
-                'parser_notes', 'budgets', 'prompt_hashes')
+                'parser_notes', 'shots', 'budgets', 'prompt_hashes')
 
 class RunDir:
     "A run directory: config, append-only records, the run's LLM cache, the score table and the summary."
@@ -210,7 +212,7 @@ def refused_result(dataset: str, why: str) -> MethodResult:
         rows = task_rows(task_for(dataset), None, why)
     return MethodResult(rows, 'refused', [why], {})
 
-# %% ../nbs/14_runner.ipynb #bfa91faa
+# %% ../nbs/14_runner.ipynb #43d26f58
 SCORE_COLUMNS = ['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score', 'run_id', 'origin', 'note']
 
 def score_table(records: list[dict]) -> pd.DataFrame:
@@ -240,6 +242,7 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
                          max_tokens: int|None=None, max_chars: int|None=None,
                          evidence_style: str='evaluative', # how the analyst writes evidence (P1's way; see creaeval.sot)
                          parser_notes: bool=False,  # show the parser's notes on the response to every model (P1: no)
+                         shots: int=0,              # few-shot examples per sample (datasets with an EXAMPLES entry: aut)
                          llms: dict|None=None,      # spec -> model object, overriding `make_llm` (tests)
                          progress: bool=True, samples: list[Sample]|None=None, **load_kw,
                         ) -> RunResult:
@@ -254,10 +257,14 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
     if uses_sot and sot is None: sot = s.get('models', 'sot')
     sot_system(evidence_style)               # an unknown style fails here, before anything is written
     samples = samples if samples is not None else load_samples(dataset, ids, **load_kw)   # bad input fails here too
+    if shots and dataset not in EXAMPLES: raise ValueError(f"no few-shot examples for {dataset} (datasets with examples: {sorted(EXAMPLES)})")
+    examples = {smp.sample_id: EXAMPLES[dataset](smp, shots) for smp in samples} if shots else {}
+    if leak := sorted(smp.sample_id for smp in samples if any(x.id == smp.sample_id for x in examples.get(smp.sample_id, []))):
+        raise ValueError(f"few-shot examples must not include the evaluated answers; {leak[:5]} are both")
     run = RunDir(run_dir)
     run.init(dict(dataset=dataset, method=method, sot=sot if uses_sot else None, judges=list(judges),
                   temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
-                  parser_notes=parser_notes, budgets=read_budgets(s), samples=ids, load_kw={k: str(v) for k, v in load_kw.items()},
+                  parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids, load_kw={k: str(v) for k, v in load_kw.items()},
                   prompt_hashes=prompt_hashes(), version=library_version()))
     run.repair_tail()
     recs = run.records()
@@ -274,7 +281,7 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
         ctx = Ctx(judge=Recorder(models[j], run, seen, labels, unit_calls),
                   sot=Recorder(models[sot], run, seen, labels, unit_calls) if uses_sot else None,
                   temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, meta={},
-                  evidence_style=evidence_style, parser_notes=parser_notes)
+                  evidence_style=evidence_style, parser_notes=parser_notes, examples=examples.get(smp.sample_id, []))
         t0 = time.perf_counter()
         why = refusal(dataset, smp)
         out = refused_result(dataset, why) if why else await fn(ctx, smp.scenario, smp.response)
