@@ -462,7 +462,7 @@ def parse_response(response: str|dict, # one text with 'Step-k' headings, or {'S
         raise ResponseFormatError(f"{len(problems)} problem(s) in the response: " + '; '.join(map(str, problems)))
     return ParsedResponse(steps, problems)
 
-# %% ../nbs/01_cgpst.ipynb #88c8fba6
+# %% ../nbs/01_cgpst.ipynb #93ee09d9
 def correctly_used_level(n_errors: int, # errors found in the grid
                         ) -> int:
     "The Step-5 Correctly Used level for a number of grid errors (0 -> 5 ... >=4 -> 1)."
@@ -481,10 +481,20 @@ class GridCheck:
     def n_errors(self) -> int: return len(self.errors)
 
 def check_grid(grid: Grid|str, # a parsed grid, or the Step-5 text
+               solutions: list[int]|None=None, # the solution ids of Step-3 (default: the grid's own rows)
+               n_criteria: int|None=None, # the number of Step-4 criteria (default: the grid's own columns)
               ) -> GridCheck:
-    "Count the grid's errors (one per non-permutation column, one per wrong total) and map them to Correctly Used."
+    "Count the grid's errors (a wrong column, a wrong total, a solution or criterion the grid drops, repeats or adds) and map them to Correctly Used."
     if isinstance(grid, str): grid = parse_grid(grid)
-    x, errors = len(grid.rows), []
+    ids, errors = [r.solution for r in grid.rows], []
+    if solutions is not None:
+        want = list(solutions)
+        errors += [f"solution {k} of Step-3 is not in the grid" for k in want if k not in ids]
+        errors += [f"solution {k} has {ids.count(k)} rows" for k in sorted(set(ids)) if ids.count(k) > 1]
+        errors += [f"solution {k} is not one of Step-3's" for k in sorted(set(ids) - set(want))]
+    if n_criteria is not None and len(grid.criteria) != n_criteria:
+        errors.append(f"the grid has {len(grid.criteria)} criteria, Step-4 lists {n_criteria}")
+    x = len(solutions) if solutions is not None else len(grid.rows)
     for j, name in enumerate(grid.criteria):
         col = [r.scores[j] for r in grid.rows]
         if sorted(col) != list(range(1, x + 1)):
