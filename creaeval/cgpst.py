@@ -735,7 +735,7 @@ def derive_summaries(scores: pd.DataFrame, # long table: `step, item, dimension,
         rows += [{**dict(zip(by, key)), **r} for r in _derive_one(g, label)]
     return pd.DataFrame(rows, columns=[*by, 'step', 'item', 'dimension', 'score'])
 
-# %% ../nbs/01_cgpst.ipynb #67258f10
+# %% ../nbs/01_cgpst.ipynb #333f9252
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model, field_validator
 
 def _ident(name: str) -> str: return re.sub(r'\W+', '_', name).strip('_').lower()
@@ -763,7 +763,7 @@ def sot_model(step: int|str,            # 1..6 or 'Step-k'
     "The pydantic model of one step's SoT output: `{sot_evidence: {...}, task_status_memory: str}`."
     s = step_of(step); k = s.number
     txt = lambda what: Annotated[str, Field(description=what, max_length=max_chars)]
-    dims = {d.name: txt(f"what the response shows for {d.name}: facts and short quotes from the text only, no score")
+    dims = {d.name: txt(f"the analysis of {d.name}: what the response shows, with short quotes, and how well it meets the dimension; no score")
             for d in _evidence_dims(k)}
     if s.per_item:
         Item = _model(f"Step{k}EvidenceItem", dims)
