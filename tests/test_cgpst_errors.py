@@ -5,8 +5,10 @@ file, the record (sample id and rater), the step, the item and the field.
 """
 import copy, json
 import pytest
-from creaeval.cgpst import (RaterSheetError, read_rater_sheets, read_published_summaries, derive_summaries,
-                            parse_response, check_grid, judge_rows)
+from creaeval.data import RaterSheetError, read_rater_sheets, read_published_summaries
+from creaeval.scores import derive_summaries
+from creaeval.parse import parse_response, check_grid
+from creaeval.methods.judge import judge_rows
 
 
 def sheet(orig1=(1, 0), total=None):

@@ -19,7 +19,7 @@ def run(nb: Path, tmp_path: Path, **params) -> Path:
 def check_table_05(fig: Path):
     from creaeval.runner import runs_cost_table
     t = pd.read_csv(fig/'table_05_cost.csv').set_index('run').sort_index()
-    cost = runs_cost_table(ROOT/'data/runs/smollm2-a05').set_index('run').sort_index()
+    cost = runs_cost_table(ROOT/'data/runs/qwen-a05').set_index('run').sort_index()
     assert sorted(t.index) == sorted(cost.index)
     pd.testing.assert_series_equal(t.tokens_p50_k * 1000, cost.tokens_p50.astype(float), check_names=False)
     assert ((t.tokens_in + t.tokens_out) == cost.tokens_p50).all()
@@ -98,7 +98,7 @@ def many_responses(tmp_path: Path, n: int=12, seed: int=0):
     (tmp_path/'ratings.json').write_text(json.dumps(recs, ensure_ascii=False))
     drawn = pd.DataFrame(drawn)
     for m in ('direct', 'creaeval'):
-        src = ROOT/'data/runs/smollm2-a05'/m
+        src = ROOT/'data/runs/qwen-a05'/m
         (tmp_path/'runs'/m).mkdir(parents=True)
         (tmp_path/'runs'/m/'config.json').write_text((src/'config.json').read_text())
         base = pd.read_csv(src/'scores.csv')

@@ -19,10 +19,11 @@ MODEL = 'local/smollm2-135m-instruct'
 COMMITTED = sorted(p.parent for p in (ROOT/'data/runs').glob('*/*/scores.csv'))
 
 def test_embedded_creaeval_and_direct(tmp_path):
-    from creaeval.runner import evaluate, check_scores, cgpst_samples
-    from creaeval.judge import judge_messages
-    from creaeval.cgpst import parse_response
-    from creaeval.baselines import n_items_of
+    from creaeval.runner import evaluate, check_scores
+    from creaeval.samples import cgpst_samples
+    from creaeval.methods.judge import judge_messages
+    from creaeval.parse import parse_response
+    from creaeval.methods.common import n_items_of
     smp = cgpst_samples(['A05_FS10'])[0]
     step1 = smp.response['Step-1'].splitlines()[0][5:60]          # a phrase of the response itself
     for method in ('creaeval', 'direct'):

@@ -25,7 +25,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / 'integration'))
 
 import httpx
-from creaeval.llm import get_llm, build_messages
+from creaeval.llm import build_messages
+from creaeval.models import get_llm
 
 
 # ---- CreaEval-sized calls ----------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 usage: python batch_child.py CACHE N OUT.json   (the base URL comes from CREAEVAL_PROVIDER_LLAMACPP_BASE_URL)
 """
 import json, sys
-from creaeval.llm import get_llm
+from creaeval.models import get_llm
 
 def requests(n: int) -> list[dict]:
     return [dict(messages=[{'role': 'user', 'content': f'Suggest a short name for pet number {i}.'}],

@@ -3,7 +3,8 @@ process killed in the middle of a batch."""
 import json, os, signal, sqlite3, subprocess, sys, time
 from pathlib import Path
 import jsonschema, pytest
-from creaeval.llm import get_llm, open_cache
+from creaeval.llm import open_cache
+from creaeval.models import get_llm
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

@@ -1,0 +1,97 @@
+"""The package's layers: each module imports only modules below it, and nothing forms a circle.
+
+The order is the data flow: the task model, schemas and parsing; the data and the score table built from it; the
+LLM client, the in-process models and the factory over both; samples; metrics and analysis; the methods; the runner;
+what builds on runs. Imports are read with `ast`, module-level and function-local alike, so a late import cannot hide
+an upward dependency. Function-local imports are allowed only for heavy optional dependencies.
+"""
+import ast
+from pathlib import Path
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]/'creaeval'
+
+# bottom to top; modules on one line may not import each other
+LAYERS = [
+    ['core'],
+    ['cgpst'],
+    ['schemas', 'parse'],
+    ['data'],
+    ['scores', 'pilot'],
+    ['llm', 'weights'],
+    ['local'],
+    ['models'],
+    ['samples'],
+    ['metrics'],
+    ['analysis'],
+    ['methods.sot'],
+    ['methods.judge'],
+    ['methods.common'],
+    ['methods.creaeval', 'methods.baselines', 'methods.tasks'],
+    ['methods.registry'],
+    ['runner'],
+    ['injection', 'reports'],
+    ['cli'],
+]
+LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
+# optional, or slow to import and needed by few functions: imported where used
+HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'matplotlib', 'seaborn',
+         'statsmodels', 'openai'}
+
+def modules():
+    out = {}
+    for p in sorted(ROOT.rglob('*.py')):
+        if p.name in ('__init__.py', '_modidx.py'): continue
+        out['.'.join(p.relative_to(ROOT).with_suffix('').parts)] = p
+    return out
+
+def imports(name: str, path: Path):
+    "(imported creaeval module, line, inside a function?) for every import of the file."
+    tree = ast.parse(path.read_text())
+    pkg = name.rsplit('.', 1)[0] if '.' in name else ''
+    funcs = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(f)}
+    out = []
+    for node in ast.walk(tree):
+        local = id(node) in funcs
+        if isinstance(node, ast.Import):
+            for a in node.names: out.append((a.name, node.lineno, local))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:   # relative: resolve against the package
+                base = pkg.split('.') if pkg else []
+                base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                mod = '.'.join(base + ([node.module] if node.module else []))
+                targets = [mod] if node.module else [f"{mod}.{a.name}".strip('.') for a in node.names]
+                out += [('creaeval.' + t if t else 'creaeval', node.lineno, local) for t in targets]
+            else: out.append((node.module, node.lineno, local))
+    return out
+
+def test_every_module_has_a_layer():
+    assert sorted(modules()) == sorted(LEVEL), (set(modules()) ^ set(LEVEL))
+
+@pytest.mark.parametrize('name', sorted(LEVEL))
+def test_imports_go_down(name):
+    path = modules()[name]
+    for mod, line, local in imports(name, path):
+        if mod.startswith('creaeval.') or mod == 'creaeval':
+            target = mod.removeprefix('creaeval.')
+            if target == 'methods': continue   # `from creaeval.methods import sot, ...`: checked as the submodules below
+            target = target if target in LEVEL else next((t for t in LEVEL if target.startswith(t + '.')), target)
+            assert target in LEVEL, f"{path.name}:{line}: imports unknown module creaeval.{target}"
+            assert LEVEL[target] < LEVEL[name], f"{path.name}:{line}: {name} (layer {LEVEL[name]}) imports {target} (layer {LEVEL[target]})"
+            assert not local, f"{path.name}:{line}: function-local import of creaeval.{target}; import it at the top"
+        elif local:
+            assert mod.split('.')[0] in HEAVY, f"{path.name}:{line}: function-local import of {mod} (only {sorted(HEAVY)} may be)"
+
+def test_from_methods_package_imports_are_below():
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module in ('creaeval.methods',) or (node.level and node.module == 'methods')):
+                for a in node.names:
+                    assert LEVEL[f"methods.{a.name}"] < LEVEL[name], f"{path.name}: {name} imports methods.{a.name}"
+
+def test_the_checker_catches_an_upward_import(tmp_path):
+    bad = tmp_path/'cgpst.py'
+    bad.write_text("from .runner import evaluate\ndef f():\n    import numpy\n")
+    found = imports('cgpst', bad)
+    assert ('creaeval.runner', 1, False) in found and ('numpy', 3, True) in found
+    assert LEVEL['runner'] > LEVEL['cgpst']

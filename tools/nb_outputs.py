@@ -1,0 +1,26 @@
+"""Run notebooks top to bottom and keep their outputs, so that they read as documentation without running them.
+
+    .venv/bin/python tools/nb_outputs.py [nbs/NN_name.ipynb ...]     # default: every notebook in nbs/
+
+Each notebook runs in its own process, as the tests run it (cells flagged slow, gpu or api are skipped), and is
+written back only if every cell succeeded; `make outputs` then runs nbdev-clean. The outputs are those of the
+offline defaults: the embedded models and the committed runs.
+"""
+import subprocess, sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHILD = """
+import sys
+from nbdev.test import test_nb
+ok, secs = test_nb(sys.argv[1], skip_flags=['slow', 'gpu', 'api'], save=True, do_print=False, showerr=True)
+print(f"{'ok  ' if ok else 'FAIL'} {secs:6.1f}s {sys.argv[1]}", flush=True)
+sys.exit(0 if ok else 1)
+"""
+
+def main(paths):
+    nbs = [Path(p) for p in paths] or sorted((ROOT/'nbs').glob('[0-9]*.ipynb'))
+    failed = [nb for nb in nbs if subprocess.run([sys.executable, '-c', CHILD, str(nb.resolve())], cwd=nb.parent).returncode]
+    if failed: sys.exit(f"failed: {', '.join(p.name for p in failed)}")
+
+if __name__ == '__main__': main(sys.argv[1:])
