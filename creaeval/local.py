@@ -359,7 +359,7 @@ def load_local_model(name: str, # model part of a local/ spec, optionally '<name
                             LlamaModel(name, path, threads, int(n_ctx or 16384), int(slots or 3)))
         return _MODELS[key]
 
-# %% ../nbs/08_local.ipynb #031cb1e6
+# %% ../nbs/08_local.ipynb #de91438a
 GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs', 'string_tokens'}
 
 def _check_gen(gen: dict):
@@ -382,23 +382,29 @@ def _generator(self: Engine, job: Job):
     return torch.Generator().manual_seed(int(job.gen.get('seed', job.seed)) % (2**63))
 
 @patch
+def _token_usage(self: Engine, out: list[int], lp: list[float], lps: list[float]) -> dict:
+    "Summed and per-token log-probabilities (untempered and sampling) and each token's end offset in the decoded text."
+    return dict(logprob=float(sum(lp)), logprob_sampling=float(sum(lps)), token_logprobs=lp, token_logprobs_sampling=lps,
+                token_ends=[len(self.decode(out[:i + 1])) for i in range(len(out))])
+
+@patch
 def generate_one(self: Engine, job: Job) -> tuple[str, dict]:
     "Decode one plain call on a stream."
     import torch
     _check_gen(job.gen)
     prompt, g, gen = self.prompt_ids(job.messages), self._generator(job), job.gen
-    s, out, stops, lp, lps = self.stream(prompt), [], _stops(gen), 0.0, 0.0
+    s, out, stops, lp, lps = self.stream(prompt), [], _stops(gen), [], []
     try:
         for _ in range(int(gen.get('max_tokens', 256))):
             logits = s.next_logits()
             t, l = pick_token(logits, gen.get('temperature', 0), gen.get('top_p', 1.0), g, with_logp=True)
             if t in self.eos_ids: break
-            if gen.get('logprobs'): lp += float(torch.log_softmax(logits.float(), -1)[t]); lps += l
+            if gen.get('logprobs'): lp.append(float(torch.log_softmax(logits.float(), -1)[t])); lps.append(l)
             out.append(t); s.feed([t])
             if stops and _cut(self.decode(out), stops)[1]: break
     finally: s.close()
     usage = {'input_tokens': len(prompt), 'output_tokens': len(out)}
-    if gen.get('logprobs'): usage.update(logprob=lp, logprob_sampling=lps)
+    if gen.get('logprobs'): usage.update(self._token_usage(out, lp, lps))
     return _cut(self.decode(out), stops)[0], usage
 
 @patch
@@ -413,7 +419,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
     for i, p in enumerate(prompts): ids[i, L - len(p):], mask[i, L - len(p):] = torch.tensor(p), 1
     pos = (mask.cumsum(-1) - 1).clamp(min=0)
     budgets = [int(j.gen.get('max_tokens', 256)) for j in jobs]
-    outs, done, stops, lps = [[] for _ in jobs], [b <= 0 for b in budgets], [_stops(j.gen) for j in jobs], [[0.0, 0.0] for _ in jobs]
+    outs, done, stops, lps = [[] for _ in jobs], [b <= 0 for b in budgets], [_stops(j.gen) for j in jobs], [([], []) for _ in jobs]
     with torch.inference_mode():
         r = self.model(input_ids=ids.to(dev), attention_mask=mask.to(dev), position_ids=pos.to(dev), past_key_values=DynamicCache(), use_cache=True)
         while True:
@@ -422,7 +428,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
                 if done[i]: nxt.append(self.pad_id); continue
                 t, l = pick_token(logits[i], j.gen.get('temperature', 0), j.gen.get('top_p', 1.0), gens[i], with_logp=True)
                 if t in self.eos_ids: done[i] = True; nxt.append(self.pad_id); continue
-                lps[i][0] += float(torch.log_softmax(logits[i], -1)[t]); lps[i][1] += l
+                lps[i][0].append(float(torch.log_softmax(logits[i], -1)[t])); lps[i][1].append(l)
                 outs[i].append(t); nxt.append(t)
                 if len(outs[i]) >= budgets[i] or (stops[i] and _cut(self.decode(outs[i]), stops[i])[1]): done[i] = True
             if all(done): break
@@ -431,7 +437,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
                            past_key_values=r.past_key_values, use_cache=True)
     self.stats['batches'] += 1; self.stats['batched_calls'] += B
     usage = lambda o, p, lp, j: {'input_tokens': len(p), 'output_tokens': len(o),
-                                 **(dict(logprob=lp[0], logprob_sampling=lp[1]) if j.gen.get('logprobs') else {})}
+                                 **(self._token_usage(o, *lp) if j.gen.get('logprobs') else {})}
     return [(_cut(self.decode(o), st)[0], usage(o, p, lp, j)) for o, p, st, lp, j in zip(outs, prompts, stops, lps, jobs)]
 
 # %% ../nbs/08_local.ipynb #780a44af

@@ -27,7 +27,7 @@ __all__ = ['CHECKED_KEYS', 'COST_COLUMNS', 'prompt_hashes', 'library_version', '
            'score_table', 'RunResult', 'few_shot', 'evaluate_async', 'evaluate', 'cost_table', 'summarize',
            'checkpoint', 'finish', 'check_scores', 'runs_cost_table']
 
-# %% ../nbs/30_runner.ipynb #e4ab7d98
+# %% ../nbs/30_runner.ipynb #6e4ba6a1
 def prompt_hashes() -> dict[str, str]:
     "A short hash of every prompt text and rubric the methods use: two runs with equal hashes asked the same things."
     texts = {'sot_system': phase1.SOT_SYSTEM, 'sot_system_all_steps': phase1.sot_system(stepwise=False),
@@ -56,15 +56,15 @@ class RunDir:
     def run_id(self) -> str: return self.path.name
     def config(self) -> dict|None:
         return json.loads(self.config_path.read_text()) if self.config_path.exists() else None
-    def init(self, config: dict) -> dict:
-        "Write the config of a new run, or check that a resumed run asked for the same things."
+    def init(self, config: dict, checked: tuple=CHECKED_KEYS) -> dict:
+        "Write the config of a new run, or check that a resumed run asked for the same `checked` settings."
         self.path.mkdir(parents=True, exist_ok=True)
         old = self.config()
         if old is None:
             config = {**config, 'run_id': self.run_id, 'created': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}
             tmp = self.config_path.with_suffix('.tmp'); tmp.write_text(json.dumps(config, indent=1)); tmp.replace(self.config_path)
             return config
-        diff = {k: (old.get(k), config.get(k)) for k in CHECKED_KEYS if old.get(k) != config.get(k)}
+        diff = {k: (old.get(k), config.get(k)) for k in checked if old.get(k) != config.get(k)}
         if diff: raise ValueError(f"{self.config_path}: this run was started with other settings; differing: "
                                   + '; '.join(f"{k}: run has {a!r}, asked {b!r}" for k, (a, b) in diff.items())
                                   + ". Use another --run-dir.")

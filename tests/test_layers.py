@@ -22,21 +22,22 @@ LAYERS = [
     ['local'],
     ['models'],
     ['samples'],
-    ['metrics'],
-    ['analysis'],
+    ['metrics', 'entropy'],
+    ['analysis', 'embed'],
+    ['nli', 'diversity'],
     ['methods.sot'],
     ['methods.judge'],
     ['methods.common'],
     ['methods.creaeval', 'methods.baselines', 'methods.tasks'],
     ['methods.registry'],
     ['runner'],
-    ['injection', 'reports'],
+    ['injection', 'reports', 'stepwise'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
 HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'matplotlib', 'seaborn',
-         'statsmodels', 'openai'}
+         'statsmodels', 'openai', 'onnxruntime'}
 
 def modules():
     out = {}

@@ -32,6 +32,7 @@ def test_plain_call_and_cache(llama_server, tmp_path, monkeypatch):
     assert again.cached and again.text == r.text and again.attempts == 0
     lp = llm.chat_sync(msgs, temperature=0, max_tokens=8, logprobs=True)     # sequence likelihood, for semantic entropy
     assert lp.ok and lp.text == r.text and lp.logprob < 0 and r.logprob is None
+    assert abs(sum(lp.usage['token_logprobs']) - lp.logprob) < 1e-6 and lp.usage['token_ends'][-1] == len(lp.text)
     assert llm.chat_sync(msgs, temperature=0, max_tokens=8, logprobs=True).logprob == lp.logprob   # kept by the cache
 
 
