@@ -477,7 +477,7 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
     fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
     return fit
 
-# %% ../nbs/12_analysis.ipynb #ffcf5bf2
+# %% ../nbs/12_analysis.ipynb #b1ac63d9
 def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
     "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
     h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater', 'score']].rename(columns={'rater': 'human', 'score': 'h'})
@@ -494,8 +494,8 @@ def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tu
              judge: str|None=None, # one judge, or None for all judges pooled
              rater: str|None=None, # one human rater, or None for all raters pooled
              human: str='human') -> pd.DataFrame:
-    "Counts of (human score, method score) pairs over every level of the declared range (rows human, columns method)."
-    d = scores[(scores.step == step) & (scores.dimension == dimension)]
+    "Counts of (human score, method score) pairs over every level of the declared range (rows human, columns method); a missing score pairs with nothing."
+    d = scores[(scores.step == step) & (scores.dimension == dimension) & scores.score.notna()]
     h = d[(d.source == human) & ((d.rater == rater) if rater else True)][['sample_id', 'rater', 'score']]
     m = d[(d.source == method) & ((d.rater == judge) if judge else True)][['sample_id', 'rater', 'score']]
     if h.empty or m.empty: raise ValueError(f"no scores for {'human ' + str(rater) if h.empty else method + ' / ' + str(judge)} on {step} {dimension}")
@@ -505,7 +505,7 @@ def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tu
     ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
     return ct
 
-# %% ../nbs/12_analysis.ipynb #ef7b2feb
+# %% ../nbs/12_analysis.ipynb #870960ac
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns

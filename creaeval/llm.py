@@ -22,7 +22,7 @@ __all__ = ['TRANSPORT_KEYS', 'NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_
            'read_budgets', 'call_budget', 'check_messages', 'LLM', 'run_sync', 'provider_config', 'build_messages',
            'usage_frame', 'usage_table']
 
-# %% ../nbs/06_llm.ipynb #a43139cd
+# %% ../nbs/06_llm.ipynb #b4b2a6b5
 @dataclass
 class Result:
     "The outcome of one model call."
@@ -40,6 +40,7 @@ class Result:
     gen_latency_s: float = 0.0    # model time that produced the answer (kept from the original call when cached)
     spec: str = ''                # provider/model that answered
     faults: list = field(default_factory=list) # the cause of every failed attempt, in order
+    lasting: bool = False         # a failure that the same request would meet every time (cached, so replay and resume repeat it)
     @property
     def logprob(self) -> float|None:
         "Sum of the log-probabilities of the answer's tokens, when the call asked for `logprobs=True`."
@@ -184,12 +185,13 @@ def validate_output(text: str, # raw model output
     try: return schema.model_validate(value).model_dump(mode='json', by_alias=True)
     except Exception as e: raise ValueError(f"schema violation: {str(e)[:400]}") from None
 
-# %% ../nbs/06_llm.ipynb #6fe8bb4f
+# %% ../nbs/06_llm.ipynb #c3b3b651
 class CallError(Exception):
     "One failed attempt at a model call."
-    def __init__(self, cause: str, status: int|None=None, retryable: bool=True, retry_after: float|None=None):
+    def __init__(self, cause: str, status: int|None=None, retryable: bool=True, retry_after: float|None=None,
+                 lasting: bool=False): # lasting: the same request fails the same way every time (a prompt too long for the model)
         super().__init__(cause)
-        self.cause, self.status, self.retryable, self.retry_after = cause, status, retryable, retry_after
+        self.cause, self.status, self.retryable, self.retry_after, self.lasting = cause, status, retryable, retry_after, lasting
 
 class ReplayMiss(LookupError):
     "A replay run asked for a call that is not in the cache."
@@ -376,7 +378,7 @@ class LLM:
     def key(self, messages, gen, schema, sample) -> str:
         return request_key(self.provider, self.model, self.base_url, messages, gen, schema, sample)
 
-# %% ../nbs/06_llm.ipynb #085d26a3
+# %% ../nbs/06_llm.ipynb #1e4e45ee
 @patch
 async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
                schema=None, # None, a JSON-schema dict or a pydantic model class
@@ -394,6 +396,9 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
     key = self.key(messages, gen, sdict, sample)
     base = dict(key=key, meta=meta, spec=self.spec)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
+        if 'failed' in hit['usage']:     # a lasting failure, kept so that a replay or a resume meets it again
+            return Result(ok=False, error=hit['usage']['failed'], usage={k: v for k, v in hit['usage'].items() if k != 'failed'},
+                          cached=True, lasting=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
         return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], cached=True,
                       gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
     if self.replay:
@@ -414,16 +419,16 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
             res = await self._call(messages, gen, schema, sdict, key, base)
             res.gen_latency_s = time.perf_counter() - t1
         res.latency_s = time.perf_counter() - t0
-        if res.ok and self.cache is not None:
+        if (res.ok or res.lasting) and self.cache is not None:
             self.cache.put(key, self.spec, dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url),
-                           res.text, res.parsed, res.usage, res.gen_latency_s)
+                           res.text, res.parsed, res.usage if res.ok else {**res.usage, 'failed': res.error}, res.gen_latency_s)
         fut.set_result(res)
         return res
     finally:
         if not fut.done(): fut.cancel()
         if inflight.get(key) is fut: del inflight[key]
 
-# %% ../nbs/06_llm.ipynb #c99688a6
+# %% ../nbs/06_llm.ipynb #a62c99f3
 @patch
 async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
     "One sample: attempts with bounded retries, appending each failure's cause to `faults`. Returns (text, usage, attempts) or raises `_Failed`."
@@ -438,7 +443,7 @@ async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tupl
             faults.append(e.cause)
             if not e.retryable or attempt > max_retries:
                 why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
-                raise _Failed(f"{e.cause} ({why})", attempt) from None
+                raise _Failed(f"{e.cause} ({why})", attempt, e.lasting) from None
             await asyncio.sleep(backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
 
 @patch
@@ -450,7 +455,7 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
         seed = int(key[:8], 16) + r
         try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults)
         except _Failed as f:
-            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r, **base)
+            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r, lasting=f.lasting, **base)
         attempts += n
         for k in ('input_tokens', 'output_tokens'): usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
         usage.update({k: v for k, v in u.items() if k not in ('input_tokens', 'output_tokens')})   # logprobs, levels: of the last sample
@@ -463,7 +468,7 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
                   attempts=attempts, resamples=budget, **base)
 
 class _Failed(Exception):
-    def __init__(self, cause, attempts): super().__init__(cause); self.cause, self.attempts = cause, attempts
+    def __init__(self, cause, attempts, lasting=False): super().__init__(cause); self.cause, self.attempts, self.lasting = cause, attempts, lasting
 
 # %% ../nbs/06_llm.ipynb #e278f192
 @patch

@@ -193,7 +193,7 @@ class HFStream:
         if self.pending: self.rollback(len(self.ids))
         self.lm._prefix = (self.ids, self.cache)
 
-# %% ../nbs/08_local.ipynb #a65a8ec6
+# %% ../nbs/08_local.ipynb #959efada
 class LlamaStream:
     "A decoding stream on the llama.cpp slot that shares the longest prefix with `prompt`."
     def __init__(self, lm, prompt: list[int]):
@@ -218,13 +218,13 @@ class LlamaStream:
         if not self.pending:     # after a rollback onto evaluated ids: evaluate the last one again to get its logits
             s.n_tokens -= 1; self.pending = [int(s.input_ids[s.n_tokens])]
         if s.n_tokens + len(self.pending) > s.n_ctx():
-            raise CallError(f"{self.lm.name}: the answer ran past the context of {s.n_ctx()} tokens", retryable=False)
+            raise CallError(f"{self.lm.name}: the answer ran past the context of {s.n_ctx()} tokens", retryable=False, lasting=True)
         s.eval(self.pending); self.pending = []
         self.logits = torch.from_numpy(np.ctypeslib.as_array(s._ctx.get_logits(), shape=(self.lm.n_logits,)).copy())
         return self.logits
     def close(self): self.pending = []
 
-# %% ../nbs/08_local.ipynb #258c34f0
+# %% ../nbs/08_local.ipynb #1c421acf
 def default_device() -> str:
     import torch
     return 'cuda' if torch.cuda.is_available() else 'cpu'
@@ -270,7 +270,7 @@ class HFModel(Engine):
 
 def _fits(lm, ids: list[int]) -> list[int]:
     if lm.n_ctx and len(ids) >= lm.n_ctx:
-        raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {lm.name} ({lm.n_ctx} tokens)", retryable=False)
+        raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {lm.name} ({lm.n_ctx} tokens)", retryable=False, lasting=True)
     return ids
 
 # %% ../nbs/08_local.ipynb #25f3f550
