@@ -32,6 +32,7 @@ LAYERS = [
     ['methods.registry'],
     ['runner'],
     ['injection', 'reports', 'stepwise'],
+    ['se_compare'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
