@@ -37,8 +37,19 @@ def synthetic_steps(n: int=50, k: int=10, seed: int=0) -> list[tuple[str, list[s
     pids = sorted(by)
     return [(str(p), [rng.choice(by[p]) for _ in range(k)]) for p in (pids[i % len(pids)] for i in range(n))]
 
+class FreshEmbedder:
+    "MiniLM loaded anew for each timed approach, so that no approach inherits another's memoised vectors; with memo=False it
+    keeps none at all (the reference re-encodes both texts of every pair, as one pair per call does)."
+    def __init__(self, memo: bool):
+        from creaeval.embed import Embedder
+        self.e, self.memo, self.path = Embedder(), memo, 'minilm'
+    def encode(self, texts):
+        v = self.e.encode(texts)
+        if not self.memo: self.e.memo.clear()
+        return v
+
 def time_clustering(steps, make_backend, schedule: str, memo: bool) -> dict:
-    v = Verdicts(make_backend(), memo=memo)
+    v = Verdicts(make_backend(memo), memo=memo)
     t0 = time.perf_counter()
     for q, texts in steps: cluster(texts, v, question=q, schedule=schedule)
     return dict(seconds=time.perf_counter() - t0, evaluated=v.stats['evaluated'], calls=v.stats['calls'])
@@ -55,10 +66,11 @@ def bench_clustering(steps):
                           label2id={'entailment': 0, 'neutral': 1, 'contradiction': 2})
     DebertaV2ForSequenceClassification(cfg).save_pretrained(tiny); tok.save_pretrained(tiny)
     ce = CrossEncoderNLI(str(tiny), device='cpu', batch_size=32)
-    backends = {'embedding (MiniLM)': lambda: EmbeddingNLI(), 'cross-encoder (deberta-base shape)': lambda: ce}
+    backends = {'embedding (MiniLM)': lambda memo: EmbeddingNLI(embedder=FreshEmbedder(memo)),
+                'cross-encoder (deberta-base shape)': lambda memo: ce}
     print(f"{'backend':36s} {'approach':34s} {'pairs':>6s} {'calls':>6s} {'seconds':>8s} {'ratio':>7s}")
     for name, make in backends.items():
-        make().predict([('warm up', 'the model')])
+        make(False).predict([('warm up', 'the model')])
         ref = time_clustering(steps, make, 'sequential', memo=False)
         print(f"{name:36s} {'one pair per call (reference)':34s} {ref['evaluated']:6d} {ref['calls']:6d} {ref['seconds']:8.2f} {'1.0x':>7s}", flush=True)
         for sch in ('all', 'waves'):
