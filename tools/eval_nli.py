@@ -4,7 +4,9 @@
 
 Writes data/nli/backend_scores.csv (one row per backend: accuracy and Cohen's kappa of the equivalence decision,
 precision and recall of 'equivalent', directed three-way accuracy) and data/nli/backend_verdicts.csv (each backend's
-verdicts in both directions for every pair). LLM answers are cached in data/nli/llm.sqlite, so a rerun replays them.
+verdicts in both directions for every pair). `seconds` is this invocation's wall time; for the LLM backends
+`model_seconds` is their generation time as first measured (kept in the cache) and `cache_hits` how many answers were
+replayed. LLM answers are cached in data/nli/llm.sqlite, so a rerun replays them.
 The LLM backends see the MacGyver problem as context (their default); the others do not use it.
 """
 import argparse, importlib.util, sys, time
@@ -34,7 +36,8 @@ def main(argv=None) -> int:
     for b in backends:
         t0 = time.perf_counter()
         s, per = score_backend(b, pairs, questions)
-        s['seconds'] = round(time.perf_counter() - t0, 1)
+        s['seconds'] = round(time.perf_counter() - t0, 1)       # wall time of this invocation (a replay is fast)
+        if isinstance(b, LLMNLI): s['model_seconds'], s['cache_hits'] = round(b.model_seconds, 1), b.cache_hits
         rows.append(s); print(s, flush=True)
         verdicts.append(per[['pair', 'relation', 'ab', 'ba', 'equivalent']].assign(backend=b.name))
     pd.DataFrame(rows).to_csv(out/'backend_scores.csv', index=False, float_format='%.4f')
