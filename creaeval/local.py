@@ -359,7 +359,7 @@ def load_local_model(name: str, # model part of a local/ spec, optionally '<name
                             LlamaModel(name, path, threads, int(n_ctx or 16384), int(slots or 3)))
         return _MODELS[key]
 
-# %% ../nbs/08_local.ipynb #de91438a
+# %% ../nbs/08_local.ipynb #1bd63a76
 GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs', 'string_tokens'}
 
 def _check_gen(gen: dict):
@@ -407,6 +407,7 @@ def generate_one(self: Engine, job: Job) -> tuple[str, dict]:
     if gen.get('logprobs'): usage.update(self._token_usage(out, lp, lps))
     return _cut(self.decode(out), stops)[0], usage
 
+# %% ../nbs/08_local.ipynb #2a866370
 @patch
 def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
     "Decode several plain calls together in one left-padded batch."
@@ -440,7 +441,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
                                  **(self._token_usage(o, *lp) if j.gen.get('logprobs') else {})}
     return [(_cut(self.decode(o), st)[0], usage(o, p, lp, j)) for o, p, st, lp, j in zip(outs, prompts, stops, lps, jobs)]
 
-# %% ../nbs/08_local.ipynb #780a44af
+# %% ../nbs/08_local.ipynb #371db328
 class _Guide:
     def __init__(self, lm: Engine, stream, root: dict, temperature: float, top_p: float, generator,
                  str_tokens: int=256, max_items: int=8):
@@ -451,7 +452,7 @@ class _Guide:
     def flush(self):
         if self.buf: self.s.feed(self.lm.encode(self.buf)); self.buf = ''
 
-# %% ../nbs/08_local.ipynb #b82a3b94
+# %% ../nbs/08_local.ipynb #389a1eee
 @patch
 def value(self: _Guide, sch, follow: str=''):
     "Write the JSON for `sch`; `follow` holds the characters that may come right after it."
@@ -502,7 +503,7 @@ def first_chars(self: _Guide, sch) -> set[str]:
         return {json.dumps(v, ensure_ascii=False)[0] for v in vals}
     return {'object': {'{'}, 'array': {'['}, 'string': {'"'}, 'boolean': {'t', 'f'}, 'null': {'n'}}.get(k, set('-0123456789'))
 
-# %% ../nbs/08_local.ipynb #01b88606
+# %% ../nbs/08_local.ipynb #eb30bb07
 @patch
 def _allowed(self: _Guide, targets: list[str], part: str, prefixes: set):
     import torch
@@ -572,7 +573,7 @@ def choose_tokenwise(self: _Guide, options: list[str], follow: str) -> str:
     if part in of: return of[part]
     return of[[t for t in targets if t.startswith(part)][0]]
 
-# %% ../nbs/08_local.ipynb #f91960b0
+# %% ../nbs/08_local.ipynb #75b05b17
 def _bounds(sch: dict, integer: bool):
     "Inclusive (lo, hi) from minimum/maximum/exclusive* (None where unbounded)."
     lo, hi = sch.get('minimum'), sch.get('maximum')
@@ -606,7 +607,7 @@ def number(self: _Guide, sch, follow) -> str:
     fmt = lambda x: json.dumps(int(x)) if float(x).is_integer() else json.dumps(x)
     return self.choose(list(dict.fromkeys(fmt(x) for x in vals)), follow)
 
-# %% ../nbs/08_local.ipynb #eed63e7a
+# %% ../nbs/08_local.ipynb #60358edf
 @patch
 def digits(self: _Guide, lo, hi, follow) -> int:
     "An integer written digit by digit (at most 10 digits), then limited to [lo, hi]."
@@ -627,7 +628,7 @@ def digits(self: _Guide, lo, hi, follow) -> int:
     if hi is not None: v = min(v, hi)
     return v
 
-# %% ../nbs/08_local.ipynb #e4459487
+# %% ../nbs/08_local.ipynb #6815f124
 @patch
 def string(self: _Guide, sch) -> str:
     maxlen, minlen = sch.get('maxLength'), max(int(sch.get('minLength', 0)), 1 if sch.get('maxLength', 1) else 0)
@@ -648,7 +649,7 @@ def string(self: _Guide, sch) -> str:
     self.s.rollback(mark)
     return json.dumps(text, ensure_ascii=False)
 
-# %% ../nbs/08_local.ipynb #dc01cf46
+# %% ../nbs/08_local.ipynb #55adf96c
 @patch
 def generate_guided(self: Engine, job: Job) -> tuple[str, dict]:
     "Decode one call whose answer must follow `job.schema`; `usage['levels']` holds each integer/enum leaf's distribution."
@@ -664,7 +665,7 @@ def generate_guided(self: Engine, job: Job) -> tuple[str, dict]:
     text = ''.join(gd.out)
     return text, {'input_tokens': len(prompt), 'output_tokens': len(self.encode(text)), 'levels': gd.levels}
 
-# %% ../nbs/08_local.ipynb #ff358a14
+# %% ../nbs/08_local.ipynb #8a5efe9d
 class LocalBackend:
     "An in-process model as a backend of `creaeval.llm.LLM`."
     def __init__(self, model: str, cfg: dict):

@@ -130,7 +130,7 @@ def score_table(records: list[dict], name: str='run') -> pd.DataFrame:
             for r in records if r['type'] == 'sample' for r2 in r['rows']]
     return check_table(pd.DataFrame(rows, columns=SCORE_COLUMNS), name)
 
-# %% ../nbs/30_runner.ipynb #19219ed7
+# %% ../nbs/30_runner.ipynb #d9247a7b
 @dataclass
 class RunResult:
     "What `evaluate` returns."
@@ -149,6 +149,7 @@ def few_shot(dataset: str, samples: list[Sample], shots: int) -> dict[str, list]
         raise ValueError(f"few-shot examples must not include the evaluated answers; {leak[:5]} are both")
     return examples
 
+# %% ../nbs/30_runner.ipynb #f289101c
 async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst', 'aut', 'ttcw')
                          method: str,               # a key of creaeval.methods.registry.METHODS
                          judges: list[str],         # judge (scorer) model specs, e.g. ['local/smollm2-135m-instruct']
@@ -210,7 +211,7 @@ def evaluate(*args, **kw) -> RunResult:
     "`evaluate_async`, blocking."
     return run_sync(evaluate_async(*args, **kw))
 
-# %% ../nbs/30_runner.ipynb #65f4bef2
+# %% ../nbs/30_runner.ipynb #bdac9ad2
 COST_COLUMNS = ['method', 'sample_id', 'rater', 'calls', 'cache_hits', 'failed_calls', 'tokens', 'time_s', 'wall_s']
 
 def cost_table(records: list[dict]) -> pd.DataFrame:
@@ -263,7 +264,7 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
           f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s")
     return RunResult(run, scores, summ, done, skipped)
 
-# %% ../nbs/30_runner.ipynb #f67259d7
+# %% ../nbs/30_runner.ipynb #97154326
 def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
                 ) -> list[str]:
     "Every problem found: a dimension absent, a score out of range, a missing score without a cause. Empty = valid."
@@ -284,7 +285,7 @@ def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
             if not lo <= r.score <= hi: out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
     return out
 
-# %% ../nbs/30_runner.ipynb #7e46603f
+# %% ../nbs/30_runner.ipynb #1855b52a
 def runs_cost_table(root: str|Path, # a folder of run directories
                    ) -> pd.DataFrame:
     "Per finished run directory: method, units, calls, failures, tokens and model time per response (p50/p95)."

@@ -20,7 +20,7 @@ from .runner import RunDir
 from .stepwise import make_nli
 
 # %% auto #0
-__all__ = ['se_records', 'run_steps', 'recluster', 'agreement', 'se_compare']
+__all__ = ['se_records', 'se_runs', 'run_steps', 'recluster', 'agreement', 'se_compare']
 
 # %% ../nbs/55_se_compare.ipynb #acd80668
 def se_records(run_dir: str|Path) -> tuple[dict, list[dict]]:
@@ -31,7 +31,19 @@ def se_records(run_dir: str|Path) -> tuple[dict, list[dict]]:
     if cfg.get('kind') != 'semantic-entropy': raise ValueError(f"{run_dir}/config.json: kind is {cfg.get('kind')!r}, not 'semantic-entropy'")
     return cfg, [r for r in run.records() if r.get('type') == 'se_problem']
 
-# %% ../nbs/55_se_compare.ipynb #95e7f101
+# %% ../nbs/55_se_compare.ipynb #e7158169
+def se_runs(folder: str|Path) -> pd.DataFrame:
+    "Every SE run directory under `folder`: path, sampler, nli, temperature, n, problems finished."
+    rows = []
+    for c in sorted(Path(folder).rglob('config.json')):
+        cfg = json.loads(c.read_text())
+        if cfg.get('kind') != 'semantic-entropy': continue
+        _, recs = se_records(c.parent)
+        rows.append(dict(path=str(c.parent), sampler=cfg['sampler'], nli=cfg['nli'], temperature=cfg['temperature'], n=cfg['n'],
+                         problems=len(recs)))
+    return pd.DataFrame(rows, columns=['path', 'sampler', 'nli', 'temperature', 'n', 'problems'])
+
+# %% ../nbs/55_se_compare.ipynb #df2cd047
 def _step_row(r: dict, s: dict, ids: Sequence[int], backend: str) -> dict:
     pool = [s['candidates'][i] for i in s['usable']]
     se = step_entropies(list(ids), [c['logps'] for c in pool])
@@ -54,7 +66,7 @@ def recluster(records: Sequence[dict], # SE problem records
             rows.append(_step_row(r, s, cluster(texts, verdicts, rule, r['problem'], schedule).ids, verdicts.name))
     return pd.DataFrame(rows)
 
-# %% ../nbs/55_se_compare.ipynb #8cee72c2
+# %% ../nbs/55_se_compare.ipynb #e28af71c
 def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, several backends
               reference: str, # the backend the others are compared with
               form: str='renormalised') -> pd.DataFrame:
@@ -77,7 +89,7 @@ def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, severa
                         **{f"mean_{col}": float(d[col].mean())}))
     return pd.DataFrame(out)
 
-# %% ../nbs/55_se_compare.ipynb #7ef2d60d
+# %% ../nbs/55_se_compare.ipynb #4e7a0d8e
 def se_compare(run_dir: str|Path, # an SE run directory
                nli: Sequence[str]=(), # other backends, as `make_nli` specs
                embedder=None) -> tuple[pd.DataFrame, pd.DataFrame]:
