@@ -182,7 +182,7 @@ class Verdicts:
         return hashlib.sha256(json.dumps([self.name, a, b, q], ensure_ascii=False).encode()).hexdigest()
     def __repr__(self): return f"Verdicts({self.name}, {len(self.memo)} memoised, {self.stats})"
 
-# %% ../nbs/52_nli.ipynb #f7bd4cb0
+# %% ../nbs/52_nli.ipynb #d978d329
 @patch
 def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
     "Verdicts for ordered pairs (premise, hypothesis)."
@@ -210,7 +210,7 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
             if self.memo_on:
                 self.memo[k] = lab
                 if self.cache is not None:
-                    self.cache.put(k, self.name, dict(a=a, b=b, question=question), lab, None, {}, dt)
+                    self.cache.put(k, self.name, dict(a=a, b=b, question=question if self.with_question else None), lab, None, {}, dt)
     return [out[k] for k in keys]
 
 # %% ../nbs/52_nli.ipynb #c400220e
