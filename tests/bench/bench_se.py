@@ -38,8 +38,8 @@ def synthetic_steps(n: int=50, k: int=10, seed: int=0) -> list[tuple[str, list[s
     return [(str(p), [rng.choice(by[p]) for _ in range(k)]) for p in (pids[i % len(pids)] for i in range(n))]
 
 class FreshEmbedder:
-    "MiniLM loaded anew for each timed approach, so that no approach inherits another's memoised vectors; with memo=False it
-    keeps none at all (the reference re-encodes both texts of every pair, as one pair per call does)."
+    """MiniLM loaded anew for each timed approach, so that no approach inherits another's memoised vectors; with memo=False it
+    keeps none at all (the reference re-encodes both texts of every pair, as one pair per call does)."""
     def __init__(self, memo: bool):
         from creaeval.embed import Embedder
         self.e, self.memo, self.path = Embedder(), memo, 'minilm'
