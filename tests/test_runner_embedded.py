@@ -58,7 +58,7 @@ def test_committed_runs_replay(run, tmp_path):
     res = evaluate(cfg['dataset'], cfg['method'], ['replay/' + j for j in cfg['judges']], tmp_path/'replay',
                    sot=('replay/' + cfg['sot']) if cfg['sot'] else None, ids=sorted(committed.sample_id.astype(str).unique()),
                    temperature=cfg['temperature'], max_tokens=cfg['max_tokens'], max_chars=cfg['max_chars'],
-                   evidence_style=cfg['evidence_style'], parser_notes=cfg['parser_notes'], progress=False,
+                   evidence_style=cfg['evidence_style'], parser_notes=cfg['parser_notes'], shots=cfg.get('shots') or 0, progress=False,
                    **cfg.get('load_kw', {}))
     key = ['sample_id', 'rater', 'step', 'item', 'dimension', 'origin']
     strip = lambda s: s.assign(sample_id=s.sample_id.astype(str), rater=s.rater.str.replace('replay/', '', regex=False))
