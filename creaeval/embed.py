@@ -15,15 +15,17 @@ from .metrics import minilm_path
 # %% auto #0
 __all__ = ['Embedder', 'load_embedder']
 
-# %% ../nbs/51_embed.ipynb #9df40064
+# %% ../nbs/51_embed.ipynb #68bcd1de
 class Embedder:
     "Mean-pooled, unit-length sentence vectors from a transformers encoder, memoised by text."
     def __init__(self, path: str|None=None, # model folder or hub name (default: the packaged all-MiniLM-L6-v2)
                  device: str|None=None, # 'cpu', 'cuda' (default: cuda when available)
-                 batch_size: int=64, max_length: int=256):
+                 batch_size: int=64, max_length: int=256,
+                 threads: int=2, # CPU threads for encoding, fixed (see below)
+                ):
         import torch
         from transformers import AutoModel, AutoTokenizer
-        self.path = path or minilm_path()
+        self.path, self.threads = path or minilm_path(), int(threads)
         self.device = device or ('cuda' if torch.cuda.is_available() else 'cpu')
         self.tok = AutoTokenizer.from_pretrained(self.path)
         self.model = AutoModel.from_pretrained(self.path).to(self.device).eval()
@@ -31,7 +33,7 @@ class Embedder:
         self.dim = int(self.model.config.hidden_size)
     def __repr__(self): return f"Embedder({self.path}, {self.device}, dim {self.dim}, {len(self.memo)} memoised)"
 
-# %% ../nbs/51_embed.ipynb #6cfd3f1d
+# %% ../nbs/51_embed.ipynb #3347e19b
 @patch
 def encode(self: Embedder, texts: Sequence[str]) -> np.ndarray:
     "Unit vectors, one row per text (float32)."
@@ -43,8 +45,11 @@ def encode(self: Embedder, texts: Sequence[str]) -> np.ndarray:
     for i in range(0, len(new), self.batch_size):
         chunk = new[i:i + self.batch_size]
         enc = self.tok(chunk, padding=True, truncation=True, max_length=self.max_length, return_tensors='pt').to(self.device)
-        with torch.inference_mode():
-            h = self.model(**enc).last_hidden_state
+        before = torch.get_num_threads()
+        if self.device == 'cpu': torch.set_num_threads(self.threads)
+        try:
+            with torch.inference_mode(): h = self.model(**enc).last_hidden_state
+        finally: torch.set_num_threads(before)
         m = enc['attention_mask'].unsqueeze(-1).to(h.dtype)
         v = torch.nn.functional.normalize((h * m).sum(1) / m.sum(1).clamp(min=1e-9), dim=-1).float().cpu().numpy()
         self.memo.update(zip(chunk, v)); self.encoded += len(chunk)
