@@ -51,7 +51,23 @@ def check_tables_02_12_13(fig: Path):
     assert (fig/'tables_02_12_13_scores_A05_FS10.png').stat().st_size > 10_000
     assert not any(p.name.startswith('synthetic') for p in fig.iterdir())  # part (c) writes nothing
 
-CHECKS = {'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13}
+def check_table_03(fig: Path):
+    from creaeval.data import load_aut_pairs, load_ocsai_predictions, load_ocsai_test, align_ocsai_predictions
+    r = pd.read_csv(fig/'table_03_aut_r.csv').set_index(['source', 'rater'])
+    ids = pd.read_csv(fig/'table_03_aut_answers.csv', dtype={'sample_id': str}).sample_id
+    assert (r.n == len(ids)).all() and len(ids) >= 120
+    truth = load_aut_pairs(verbose=False).assign(id=lambda d: d.id.astype(str)).groupby('id').target.first().loc[ids]
+    ref = pd.read_csv(ROOT/'data/aut_reference.csv', dtype={'sample_id': str}).set_index(['rater', 'sample_id']).score
+    gpt = align_ocsai_predictions(load_ocsai_predictions(), load_ocsai_test())
+    gpt = gpt[(gpt.run == 'gpt-4-0-10') & ~gpt.duplicate].assign(test_id=lambda d: d.test_id.astype(str)).set_index('test_id').predicted
+    for (src, rater), col in ((('length (words)', 'length'), ref.loc['length']), (('semantic distance (MiniLM)', 'semdis'), ref.loc['semdis']),
+                              (('GPT-4 0-shot', 'gpt-4'), gpt)):    # recomputed here from the sources, on the same answers
+        assert abs(r.loc[(src, rater), 'r'] - np.corrcoef(col.loc[ids].to_numpy(float), truth.to_numpy(float))[0, 1]) < 1e-9, src
+    ok = r.r.notna()
+    assert ((r.lo[ok] <= r.r[ok] + 1e-9) & (r.r[ok] <= r.hi[ok] + 1e-9)).all()
+    assert (fig/'table_03_aut_r.png').stat().st_size > 10_000
+
+CHECKS = {'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
