@@ -43,17 +43,18 @@ def reference_scores(answers: pd.DataFrame, # one row per answer: id, prompt (th
                           ('semdis', semantic_distance(answers.prompt.tolist(), answers.response.tolist(), embedder)))]
     return check_table(pd.concat(parts, ignore_index=True), 'AUT reference scores')
 
-# %% ../nbs/28_aut_reference.ipynb #f7618975
-def write_reference(path,               # the CSV to write (the long score table)
-                    split: str='eval',  # which part of `creaeval.samples.aut_split` to score
+# %% ../nbs/28_aut_reference.ipynb #0a01d111
+def write_reference(path,                             # the CSV to write (the long score table)
+                    splits: Sequence[str]=('eval', 'dev'), # parts of `creaeval.samples.aut_split` to score
                     embedder=None) -> pd.DataFrame:
-    "Reference scores of one AUT split, written atomically to `path`."
+    "Reference scores of some AUT splits, written atomically to `path`."
     from pathlib import Path
     from creaeval.samples import aut_answers, aut_split
     parts = aut_split()
-    if split not in parts: raise ValueError(f"split {split!r}: use one of {sorted(parts)}")
+    if bad := [x for x in splits if x not in parts]: raise ValueError(f"split(s) {bad}: use some of {sorted(parts)}")
+    keep = {i for x in splits for i in parts[x]}
     ans = aut_answers('pairs').assign(id=lambda d: d.id.astype(str))
-    out = reference_scores(ans[ans.id.isin(parts[split])].sort_values('id'), embedder)
+    out = reference_scores(ans[ans.id.isin(keep)].sort_values('id'), embedder)
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix('.tmp'); out.to_csv(tmp, index=False); tmp.replace(path)
     return out

@@ -102,7 +102,7 @@ def _add_evaluate(p):
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
     p.add_argument('--max-chars', type=int, default=None, help='maxLength of free-text fields (small for the embedded model)')
 
-# %% ../nbs/90_cli.ipynb #e08f851d
+# %% ../nbs/90_cli.ipynb #6eac51a3
 def _entropy(args) -> int:
     cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens, max_steps=args.max_steps,
                    choose=args.choose, rule=args.rule, schedule=args.schedule, paths=args.paths, seed=args.seed).check()
@@ -140,11 +140,11 @@ def _add_se_compare(p):
 
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
-    print(f"{out.sample_id.nunique()} answers of the {args.split} split, {out.source.nunique()} reference scores: {args.out}")
+    print(f"{out.sample_id.nunique()} answers of the {'/'.join(args.split)} split(s), {out.source.nunique()} reference scores: {args.out}")
     return 0
 
 def _add_aut_reference(p):
-    p.add_argument('--split', default='eval', help="part of creaeval.samples.aut_split: eval, dev or train")
+    p.add_argument('--split', nargs='+', default=['eval', 'dev'], help="parts of creaeval.samples.aut_split: eval, dev, train")
     p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
 COMMANDS = {('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),

@@ -27,7 +27,7 @@ __all__ = ['CHECKED_KEYS', 'COST_COLUMNS', 'prompt_hashes', 'library_version', '
            'score_table', 'RunResult', 'few_shot', 'evaluate_async', 'evaluate', 'cost_table', 'summarize',
            'checkpoint', 'finish', 'check_scores', 'runs_cost_table']
 
-# %% ../nbs/30_runner.ipynb #6e4ba6a1
+# %% ../nbs/30_runner.ipynb #15174980
 def prompt_hashes() -> dict[str, str]:
     "A short hash of every prompt text and rubric the methods use: two runs with equal hashes asked the same things."
     texts = {'sot_system': phase1.SOT_SYSTEM, 'sot_system_all_steps': phase1.sot_system(stepwise=False),
@@ -35,7 +35,7 @@ def prompt_hashes() -> dict[str, str]:
              'sot_descriptions': json.dumps(DESCRIPTIONS, sort_keys=True),
              'judge_system': phase2.JUDGE_SYSTEM, 'rubric': phase2.rubric_block(categories=True),
              'scorer_system': baselines.SCORER_SYSTEM, 'selector_system': baselines.SELECTOR_SYSTEM,
-             'refine': baselines.REFINE_SCORES + baselines.REFINE_CHOICE}
+             'refine': baselines.REFINE_SCORES + baselines.REFINE_CHOICE, 'rate_system': tasks.RATE_SYSTEM}
     return {k: hashlib.sha256(v.encode()).hexdigest()[:16] for k, v in texts.items()}
 
 def library_version() -> str:
@@ -64,7 +64,9 @@ class RunDir:
             config = {**config, 'run_id': self.run_id, 'created': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}
             tmp = self.config_path.with_suffix('.tmp'); tmp.write_text(json.dumps(config, indent=1)); tmp.replace(self.config_path)
             return config
-        diff = {k: (old.get(k), config.get(k)) for k in checked if old.get(k) != config.get(k)}
+        same = lambda k: (old.get(k) == config.get(k) if k != 'prompt_hashes' else   # a prompt added later is not a change
+                          all((old.get(k) or {}).get(p) == h for p, h in (config.get(k) or {}).items() if p in (old.get(k) or {})))
+        diff = {k: (old.get(k), config.get(k)) for k in checked if not same(k)}
         if diff: raise ValueError(f"{self.config_path}: this run was started with other settings; differing: "
                                   + '; '.join(f"{k}: run has {a!r}, asked {b!r}" for k, (a, b) in diff.items())
                                   + ". Use another --run-dir.")
@@ -92,7 +94,7 @@ class RunDir:
         if data and not data.endswith(b'\n'):
             self.records_path.write_bytes(data[:data.rfind(b'\n') + 1])
 
-# %% ../nbs/30_runner.ipynb #90949afe
+# %% ../nbs/30_runner.ipynb #0f4bd6ad
 class Recorder:
     "An LLM wrapper that writes one `call` record per new answer into a run directory, and lists every call of its unit."
     def __init__(self, llm, run: RunDir, seen: set, labels: dict, calls: list|None=None):
@@ -116,21 +118,21 @@ class Recorder:
                              temperature=kw.get('temperature'), messages_chars=sum(len(m['content']) for m in messages)))
         return res
 
-# %% ../nbs/30_runner.ipynb #227dc059
+# %% ../nbs/30_runner.ipynb #05f5c5e7
 def refused_result(dataset: str, why: str) -> MethodResult:
     "The outcome of a refused sample: every score missing with the cause, no call made."
     if dataset == 'cgpst': rows = pd.concat([phase2.missing_rows(k, 0, why) for k in range(1, 7)], ignore_index=True)
     else: rows = tasks.task_rows(tasks.task_for(dataset), None, why)
     return MethodResult(rows, 'refused', [why], {})
 
-# %% ../nbs/30_runner.ipynb #1d2cf8f3
+# %% ../nbs/30_runner.ipynb #aedeab41
 def score_table(records: list[dict], name: str='run') -> pd.DataFrame:
     "The long score table (`creaeval.scores.SCORE_COLUMNS`) from the `sample` records."
     rows = [dict(r2, dataset=r['dataset'], sample_id=r['sample_id'], source=r['method'], rater=r['rater'], run_id=r['run_id'])
             for r in records if r['type'] == 'sample' for r2 in r['rows']]
     return check_table(pd.DataFrame(rows, columns=SCORE_COLUMNS), name)
 
-# %% ../nbs/30_runner.ipynb #d9247a7b
+# %% ../nbs/30_runner.ipynb #c4858b78
 @dataclass
 class RunResult:
     "What `evaluate` returns."
@@ -149,7 +151,7 @@ def few_shot(dataset: str, samples: list[Sample], shots: int) -> dict[str, list]
         raise ValueError(f"few-shot examples must not include the evaluated answers; {leak[:5]} are both")
     return examples
 
-# %% ../nbs/30_runner.ipynb #f289101c
+# %% ../nbs/30_runner.ipynb #ebe87750
 async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst', 'aut', 'ttcw')
                          method: str,               # a key of creaeval.methods.registry.METHODS
                          judges: list[str],         # judge (scorer) model specs, e.g. ['local/smollm2-135m-instruct']
@@ -211,7 +213,7 @@ def evaluate(*args, **kw) -> RunResult:
     "`evaluate_async`, blocking."
     return run_sync(evaluate_async(*args, **kw))
 
-# %% ../nbs/30_runner.ipynb #bdac9ad2
+# %% ../nbs/30_runner.ipynb #9bcbe846
 COST_COLUMNS = ['method', 'sample_id', 'rater', 'calls', 'cache_hits', 'failed_calls', 'tokens', 'time_s', 'wall_s']
 
 def cost_table(records: list[dict]) -> pd.DataFrame:
@@ -264,7 +266,7 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
           f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s")
     return RunResult(run, scores, summ, done, skipped)
 
-# %% ../nbs/30_runner.ipynb #97154326
+# %% ../nbs/30_runner.ipynb #219350a0
 def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
                 ) -> list[str]:
     "Every problem found: a dimension absent, a score out of range, a missing score without a cause. Empty = valid."
@@ -285,7 +287,7 @@ def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
             if not lo <= r.score <= hi: out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
     return out
 
-# %% ../nbs/30_runner.ipynb #1855b52a
+# %% ../nbs/30_runner.ipynb #541eb7b5
 def runs_cost_table(root: str|Path, # a folder of run directories
                    ) -> pd.DataFrame:
     "Per finished run directory: method, units, calls, failures, tokens and model time per response (p50/p95)."

@@ -7,7 +7,8 @@
   (decoupling: the judge saw the evidence, never the response), and that the cost accounting counts every call.
   It does not ask whether a 135M model agrees with human raters.
 - `test_committed_runs_replay` re-runs every committed run directory under data/runs offline, through `replay/...`
-  and a copy of the run's own LLM cache, and checks the scores come out identical.
+  and a copy of the run's own LLM cache, and checks the scores come out identical (for a run committed while still in
+  progress, on the samples that every judge has scored).
 """
 import json, shutil
 from pathlib import Path
@@ -54,6 +55,9 @@ def test_committed_runs_replay(run, tmp_path):
     from creaeval.runner import evaluate
     cfg = json.loads((run/'config.json').read_text())
     committed = pd.read_csv(run/'scores.csv')
+    judged = committed.groupby(committed.sample_id.astype(str)).rater.nunique()    # a run still in progress: its whole samples
+    committed = committed[committed.sample_id.astype(str).isin(judged.index[judged == len(cfg['judges'])])]
+    assert len(committed), f"{run}: no sample has every judge's scores"
     (tmp_path/'replay').mkdir(); shutil.copy(run/'llm.sqlite', tmp_path/'replay'/'llm.sqlite')
     res = evaluate(cfg['dataset'], cfg['method'], ['replay/' + j for j in cfg['judges']], tmp_path/'replay',
                    sot=('replay/' + cfg['sot']) if cfg['sot'] else None, ids=sorted(committed.sample_id.astype(str).unique()),

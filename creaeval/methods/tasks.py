@@ -18,10 +18,10 @@ from .common import Ctx, MethodResult
 from .sot import EVIDENCE_STYLES
 
 # %% auto #0
-__all__ = ['AUT', 'AUT_RUBRIC', 'TASK_JUDGE_SYSTEM', 'TASK_SCORER_SYSTEM', 'TASK_METHODS', 'Task', 'ttcw_task',
+__all__ = ['AUT', 'AUT_RUBRIC', 'TASK_JUDGE_SYSTEM', 'TASK_SCORER_SYSTEM', 'RATE_SYSTEM', 'TASK_METHODS', 'Task', 'ttcw_task',
            'ttcw_dimension_of', 'task_for', 'evidence_model', 'score_model_for', 'task_rows', 'weighted_rows',
            'examples_block', 'task_sot_system', 'rubric_for', 'analyse_task', 'task_creaeval', 'task_direct',
-           'task_reference', 'task_method']
+           'task_reference', 'rate_messages', 'task_rate', 'task_method']
 
 # %% ../../nbs/25_tasks.ipynb #40ec3e5f
 @dataclass
@@ -172,7 +172,7 @@ async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> M
     rows = pd.concat([task_rows(task, out, cause), weighted_rows(task, (r2.usage or {}).get('levels') if out else None)], ignore_index=True)
     return MethodResult(rows, rows_status(rows), [], dict(evidence=ev, examples=[x.id for x in ctx.examples]))
 
-# %% ../../nbs/25_tasks.ipynb #6b38a69b
+# %% ../../nbs/25_tasks.ipynb #4b1c7259
 async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: bool=False, reference: str|None=None) -> MethodResult:
     "Direct Score (one call to scores); with `cot`, a written reasoning field comes first; with `reference`, a human story beside it."
     sm = score_model_for(task, reasoning_chars=(ctx.max_chars or 0) * 4 if cot else None)
@@ -195,8 +195,29 @@ async def task_reference(task: Task, ctx: Ctx, scenario: str, response: dict) ->
         raise ValueError("the reference-based judge needs a reference story per sample: pass ttcw_samples(references=<file>)")
     return await task_direct(task, ctx, scenario, response['story'], reference=response['reference'])
 
+# %% ../../nbs/25_tasks.ipynb #418abda5
+RATE_SYSTEM = ("You rate ideas from the Alternate Uses Task: people are asked for unusual uses of an everyday object, "
+               "and raters judge how original each use is.")
+
+def rate_messages(scenario: str, response: str) -> list[dict]:
+    "The plain originality question for one AUT answer."
+    return _msgs(RATE_SYSTEM, [f"Object: {scenario}\nProposed use: {response}\n\nHow original is this use, on a scale from 1 "
+                               f"(obvious, common) to 5 (highly original)? Answer as JSON: {{\"Originality\": <1-5>}}"])
+
+async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
+    "The plain one-question originality rating (AUT), chosen and weighted scores as Direct's."
+    if task.name != 'aut': raise ValueError("method 'rate' is defined for AUT only (it asks one originality question)")
+    if ctx.examples: raise ValueError("method 'rate' takes no few-shot examples (use direct with shots)")
+    sm = score_model_for(task)
+    res = await ctx.judge.chat(rate_messages(scenario, response), schema=plain_schema(sm), **ctx.kw(role='scorer', step=0))
+    out, cause = _validated(sm, res)
+    rows = pd.concat([task_rows(task, out, cause), weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
+    return MethodResult(rows, rows_status(rows), [], {})
+
+# %% ../../nbs/25_tasks.ipynb #85366713
 TASK_METHODS = {'creaeval': task_creaeval, 'direct': task_direct,
-                'cot': lambda task, ctx, s, r: task_direct(task, ctx, s, r, cot=True), 'reference': task_reference}
+                'cot': lambda task, ctx, s, r: task_direct(task, ctx, s, r, cot=True), 'reference': task_reference,
+                'rate': task_rate}
 
 def task_method(dataset: str, method: str):
     "The method function `(ctx, scenario, response) -> MethodResult` of a task dataset."
@@ -204,6 +225,7 @@ def task_method(dataset: str, method: str):
     if method not in TASK_METHODS:
         raise ValueError(f"method {method!r} is not available on {dataset} (single-step task): use one of {list(TASK_METHODS)}")
     if method == 'reference' and dataset != 'ttcw': raise ValueError("method 'reference' is available on ttcw only")
+    if method == 'rate' and dataset != 'aut': raise ValueError("method 'rate' is available on aut only")
     task = task_for(dataset)
     async def run(ctx, scenario, response):
         if isinstance(response, dict) and method != 'reference': response = response['story']   # a story given with its reference
