@@ -61,7 +61,7 @@ def check_table_03(fig: Path):
     gpt = align_ocsai_predictions(load_ocsai_predictions(), load_ocsai_test())
     gpt = gpt[(gpt.run == 'gpt-4-0-10') & ~gpt.duplicate].assign(test_id=lambda d: d.test_id.astype(str)).set_index('test_id').predicted
     for (src, rater), col in ((('length (words)', 'length'), ref.loc['length']), (('semantic distance (MiniLM)', 'semdis'), ref.loc['semdis']),
-                              (('GPT-4 0-shot', 'gpt-4'), gpt)):    # recomputed here from the sources, on the same answers
+                              (('ridge on MiniLM (trained on the train split)', 'ridge'), ref.loc['ridge']), (('GPT-4 0-shot', 'gpt-4'), gpt)):    # recomputed here from the sources, on the same answers
         assert abs(r.loc[(src, rater), 'r'] - np.corrcoef(col.loc[ids].to_numpy(float), truth.to_numpy(float))[0, 1]) < 1e-9, src
     ok = r.r.notna()
     assert ((r.lo[ok] <= r.r[ok] + 1e-9) & (r.r[ok] <= r.hi[ok] + 1e-9)).all()
