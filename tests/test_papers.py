@@ -66,6 +66,11 @@ def check_table_03(fig: Path):
     ok = r.r.notna()
     assert ((r.lo[ok] <= r.r[ok] + 1e-9) & (r.r[ok] <= r.hi[ok] + 1e-9)).all()
     assert (fig/'table_03_aut_r.png').stat().st_size > 10_000
+    dev = pd.read_csv(fig/'table_03_aut_r_dev.csv')        # the prompt choice, made on the development answers only
+    assert {'rate (weighted)', 'direct (weighted)', 'GPT-4 0-shot'} <= set(dev.source) and dev.n.nunique() == 1 and dev.n.iloc[0] <= 60
+    if (fig/'table_03_aut_r_in_progress.csv').exists():
+        prog = pd.read_csv(fig/'table_03_aut_r_in_progress.csv')
+        assert (prog.groupby('run').n.nunique() == 1).all() and prog.n.max() < 240
 
 CHECKS = {'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
