@@ -24,7 +24,7 @@ LAYERS = [
     ['samples'],
     ['metrics', 'entropy'],
     ['analysis', 'embed'],
-    ['nli', 'diversity', 'store'],
+    ['nli', 'diversity', 'store', 'aut_reference'],
     ['methods.sot'],
     ['methods.judge'],
     ['methods.common'],
@@ -38,7 +38,7 @@ LAYERS = [
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
 HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'matplotlib', 'seaborn',
-         'statsmodels', 'openai', 'onnxruntime'}
+         'statsmodels', 'openai', 'onnxruntime', 'sklearn'}
 
 def modules():
     out = {}
