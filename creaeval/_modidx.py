@@ -307,6 +307,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'creaeval.local.cpu_threads': ('local.html#cpu_threads', 'creaeval/local.py'),
                                 'creaeval.local.default_device': ('local.html#default_device', 'creaeval/local.py'),
                                 'creaeval.local.load_local_model': ('local.html#load_local_model', 'creaeval/local.py'),
+                                'creaeval.local.nucleus': ('local.html#nucleus', 'creaeval/local.py'),
                                 'creaeval.local.package_file': ('local.html#package_file', 'creaeval/local.py'),
                                 'creaeval.local.pick_token': ('local.html#pick_token', 'creaeval/local.py'),
                                 'creaeval.local.resolve_local_model': ('local.html#resolve_local_model', 'creaeval/local.py')},

@@ -17,8 +17,8 @@ from .schemas import resolve, kind, branch
 from .weights import SPLIT_MODELS, assemble
 
 # %% auto #0
-__all__ = ['SMOLLM2_GGUF', 'KNOWN_MODELS', 'ENGINES', 'GEN_KEYS', 'package_file', 'resolve_local_model', 'pick_token', 'Job',
-           'Engine', 'common_prefix', 'HFStream', 'LlamaStream', 'default_device', 'cpu_threads', 'HFModel',
+__all__ = ['SMOLLM2_GGUF', 'KNOWN_MODELS', 'ENGINES', 'GEN_KEYS', 'package_file', 'resolve_local_model', 'nucleus', 'pick_token',
+           'Job', 'Engine', 'common_prefix', 'HFStream', 'LlamaStream', 'default_device', 'cpu_threads', 'HFModel',
            'LlamaModel', 'load_local_model', 'LocalBackend']
 
 # %% ../nbs/08_local.ipynb #aea2f6f0
@@ -56,7 +56,21 @@ def resolve_local_model(name: str, # model part of a local/ spec, optionally '<n
     if engine == 'llama.cpp': raise ValueError(f"local model {name!r}: llama.cpp needs a .gguf file")
     return 'transformers', str(p.resolve()) if p.is_dir() else name
 
-# %% ../nbs/08_local.ipynb #c97dfb3c
+# %% ../nbs/08_local.ipynb #b932f477
+def nucleus(p, # 1-D probabilities
+            top_p: float, # the mass to reach
+            k: int=256, # how many of the largest to try first
+           ):
+    "The ids (and probabilities) a full descending sort keeps for top-p: each whose predecessors' mass is below top_p."
+    while True:
+        sp, si = p.topk(min(k, len(p)))
+        c = sp.cumsum(-1)
+        if k >= len(p) or float(c[-1]) >= top_p:
+            keep = (c - sp) < top_p
+            return sp[keep], si[keep]
+        k *= 2
+
+# %% ../nbs/08_local.ipynb #91aec62a
 def pick_token(logits, # 1-D logits over the vocabulary
                temperature: float, # 0 = greedy
                top_p: float=1.0, # nucleus mass kept when sampling
@@ -74,16 +88,15 @@ def pick_token(logits, # 1-D logits over the vocabulary
     else:
         p = torch.softmax(sub.float() / temperature, -1)
         if top_p is not None and top_p < 1:
-            sp, si = p.sort(descending=True)
-            keep = (sp.cumsum(-1) - sp) < top_p
-            p = torch.zeros_like(p).scatter(0, si[keep], sp[keep])
+            sp, si = nucleus(p, top_p)
+            p = torch.zeros_like(p).scatter(0, si, sp)
             p = p / p.sum()
         idx = int(torch.multinomial(p, 1, generator=generator))
         lp = float(torch.log(p[idx]))
     tid = int(allowed[idx]) if allowed is not None else idx
     return (tid, lp) if with_logp else tid
 
-# %% ../nbs/08_local.ipynb #111c0d2d
+# %% ../nbs/08_local.ipynb #9c157456
 @dataclass
 class Job:
     messages: list
@@ -142,7 +155,7 @@ def _work(self: Engine):
                 for j in group:
                     if not j.future.done(): j.future.set_exception(err)
 
-# %% ../nbs/08_local.ipynb #ced86e90
+# %% ../nbs/08_local.ipynb #a06ba4f3
 def common_prefix(a: list, b: list) -> int:
     "Length of the common prefix of two sequences."
     n = 0
@@ -193,7 +206,7 @@ class HFStream:
         if self.pending: self.rollback(len(self.ids))
         self.lm._prefix = (self.ids, self.cache)
 
-# %% ../nbs/08_local.ipynb #959efada
+# %% ../nbs/08_local.ipynb #fa00482b
 class LlamaStream:
     "A decoding stream on the llama.cpp slot that shares the longest prefix with `prompt`."
     def __init__(self, lm, prompt: list[int]):
@@ -224,7 +237,7 @@ class LlamaStream:
         return self.logits
     def close(self): self.pending = []
 
-# %% ../nbs/08_local.ipynb #1c421acf
+# %% ../nbs/08_local.ipynb #e0fb3d6b
 def default_device() -> str:
     import torch
     return 'cuda' if torch.cuda.is_available() else 'cpu'
@@ -273,7 +286,7 @@ def _fits(lm, ids: list[int]) -> list[int]:
         raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {lm.name} ({lm.n_ctx} tokens)", retryable=False, lasting=True)
     return ids
 
-# %% ../nbs/08_local.ipynb #25f3f550
+# %% ../nbs/08_local.ipynb #df44c533
 @contextlib.contextmanager
 def _model_params(extra_bufts: bool):
     "Make llama.cpp's default model parameters skip the extra weight-buffer types while a model is opened."
@@ -340,7 +353,7 @@ def decode(self: LlamaModel, ids: list[int]) -> str: return self.slots[0].detoke
 @patch
 def stream(self: LlamaModel, prompt: list[int]) -> LlamaStream: return LlamaStream(self, prompt)
 
-# %% ../nbs/08_local.ipynb #7aea321c
+# %% ../nbs/08_local.ipynb #a7d78c1b
 _MODELS: dict = {}
 _LOAD_LOCK = threading.Lock()
 
@@ -359,7 +372,7 @@ def load_local_model(name: str, # model part of a local/ spec, optionally '<name
                             LlamaModel(name, path, threads, int(n_ctx or 16384), int(slots or 3)))
         return _MODELS[key]
 
-# %% ../nbs/08_local.ipynb #1bd63a76
+# %% ../nbs/08_local.ipynb #bbde7ed3
 GEN_KEYS = {'temperature', 'max_tokens', 'top_p', 'stop', 'seed', 'logprobs', 'string_tokens'}
 
 def _check_gen(gen: dict):
@@ -407,7 +420,7 @@ def generate_one(self: Engine, job: Job) -> tuple[str, dict]:
     if gen.get('logprobs'): usage.update(self._token_usage(out, lp, lps))
     return _cut(self.decode(out), stops)[0], usage
 
-# %% ../nbs/08_local.ipynb #2a866370
+# %% ../nbs/08_local.ipynb #3c9a7de5
 @patch
 def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
     "Decode several plain calls together in one left-padded batch."
@@ -441,7 +454,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
                                  **(self._token_usage(o, *lp) if j.gen.get('logprobs') else {})}
     return [(_cut(self.decode(o), st)[0], usage(o, p, lp, j)) for o, p, st, lp, j in zip(outs, prompts, stops, lps, jobs)]
 
-# %% ../nbs/08_local.ipynb #371db328
+# %% ../nbs/08_local.ipynb #6db07650
 class _Guide:
     def __init__(self, lm: Engine, stream, root: dict, temperature: float, top_p: float, generator,
                  str_tokens: int=256, max_items: int=8):
@@ -452,7 +465,7 @@ class _Guide:
     def flush(self):
         if self.buf: self.s.feed(self.lm.encode(self.buf)); self.buf = ''
 
-# %% ../nbs/08_local.ipynb #389a1eee
+# %% ../nbs/08_local.ipynb #9768b3ca
 @patch
 def value(self: _Guide, sch, follow: str=''):
     "Write the JSON for `sch`; `follow` holds the characters that may come right after it."
@@ -503,7 +516,7 @@ def first_chars(self: _Guide, sch) -> set[str]:
         return {json.dumps(v, ensure_ascii=False)[0] for v in vals}
     return {'object': {'{'}, 'array': {'['}, 'string': {'"'}, 'boolean': {'t', 'f'}, 'null': {'n'}}.get(k, set('-0123456789'))
 
-# %% ../nbs/08_local.ipynb #eb30bb07
+# %% ../nbs/08_local.ipynb #9d084b2d
 @patch
 def _allowed(self: _Guide, targets: list[str], part: str, prefixes: set):
     import torch
@@ -573,7 +586,7 @@ def choose_tokenwise(self: _Guide, options: list[str], follow: str) -> str:
     if part in of: return of[part]
     return of[[t for t in targets if t.startswith(part)][0]]
 
-# %% ../nbs/08_local.ipynb #75b05b17
+# %% ../nbs/08_local.ipynb #c03725c9
 def _bounds(sch: dict, integer: bool):
     "Inclusive (lo, hi) from minimum/maximum/exclusive* (None where unbounded)."
     lo, hi = sch.get('minimum'), sch.get('maximum')
@@ -607,7 +620,7 @@ def number(self: _Guide, sch, follow) -> str:
     fmt = lambda x: json.dumps(int(x)) if float(x).is_integer() else json.dumps(x)
     return self.choose(list(dict.fromkeys(fmt(x) for x in vals)), follow)
 
-# %% ../nbs/08_local.ipynb #60358edf
+# %% ../nbs/08_local.ipynb #0605b3ed
 @patch
 def digits(self: _Guide, lo, hi, follow) -> int:
     "An integer written digit by digit (at most 10 digits), then limited to [lo, hi]."
@@ -628,7 +641,7 @@ def digits(self: _Guide, lo, hi, follow) -> int:
     if hi is not None: v = min(v, hi)
     return v
 
-# %% ../nbs/08_local.ipynb #6815f124
+# %% ../nbs/08_local.ipynb #bbab07f6
 @patch
 def string(self: _Guide, sch) -> str:
     maxlen, minlen = sch.get('maxLength'), max(int(sch.get('minLength', 0)), 1 if sch.get('maxLength', 1) else 0)
@@ -649,7 +662,7 @@ def string(self: _Guide, sch) -> str:
     self.s.rollback(mark)
     return json.dumps(text, ensure_ascii=False)
 
-# %% ../nbs/08_local.ipynb #55adf96c
+# %% ../nbs/08_local.ipynb #c4dc3b16
 @patch
 def generate_guided(self: Engine, job: Job) -> tuple[str, dict]:
     "Decode one call whose answer must follow `job.schema`; `usage['levels']` holds each integer/enum leaf's distribution."
@@ -665,7 +678,7 @@ def generate_guided(self: Engine, job: Job) -> tuple[str, dict]:
     text = ''.join(gd.out)
     return text, {'input_tokens': len(prompt), 'output_tokens': len(self.encode(text)), 'levels': gd.levels}
 
-# %% ../nbs/08_local.ipynb #8a5efe9d
+# %% ../nbs/08_local.ipynb #70cd31d0
 class LocalBackend:
     "An in-process model as a backend of `creaeval.llm.LLM`."
     def __init__(self, model: str, cfg: dict):

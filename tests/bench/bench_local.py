@@ -8,10 +8,16 @@ tokens are generated greedily, on transformers (the GGUF dequantised to float32,
 llama.cpp (`creaeval.local.LlamaModel`), each after one warm-up. Printed: tokens/s for prompt and generation, and the
 ratio llama.cpp / transformers. Threads as the engines choose them on this machine (torch: 1 thread on 2 cores or
 fewer; llama.cpp: every core).
+
+Then the cost of choosing one sampled token (T = 1.0, top-p 0.9) from the model's own next-token logits after that
+prompt: the full descending sort of the vocabulary (the reference) against `creaeval.local.nucleus` (top 256, doubled
+until the mass reaches top-p), both drawing with `torch.multinomial` from the same seeds; printed: milliseconds per
+token and the ratio, and whether both picked the same 200 tokens.
 """
 import sys, time
+import torch
 from creaeval.cgpst import rubric_text
-from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model
+from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model, pick_token
 from creaeval.weights import SPLIT_MODELS, part_paths, ModelFileError
 
 def measure(lm, text: str, n_gen: int=48) -> tuple[float, float]:
@@ -29,9 +35,35 @@ def measure(lm, text: str, n_gen: int=48) -> tuple[float, float]:
     t2 = time.perf_counter(); s.close()
     return len(ids) / (t1 - t0), n_gen / (t2 - t1)
 
+def full_sort_pick(logits, temperature: float, top_p: float, g) -> int:
+    "The reference token choice: softmax, sort the whole vocabulary, keep the nucleus, draw."
+    p = torch.softmax(logits.float() / temperature, -1)
+    sp, si = p.sort(descending=True)
+    keep = (sp.cumsum(-1) - sp) < top_p
+    p = torch.zeros_like(p).scatter(0, si[keep], sp[keep])
+    return int(torch.multinomial(p / p.sum(), 1, generator=g))
+
+def bench_pick(name: str, logits, n: int=200):
+    "Milliseconds per sampled token, full sort vs nucleus, on the same logits and seeds."
+    out = {}
+    for label, f in (('full sort (reference)', lambda g: full_sort_pick(logits, 1.0, 0.9, g)),
+                     ('nucleus (creaeval)', lambda g: pick_token(logits, 1.0, 0.9, g))):
+        g = torch.Generator().manual_seed(0)
+        t0 = time.perf_counter(); picks = [f(g) for _ in range(n)]; out[label] = ((time.perf_counter() - t0) / n * 1000, picks)
+    (a, pa), (b, pb) = out.values()
+    print(f"{name:32s} token choice over {logits.numel():,} ids: full sort {a:.2f} ms, nucleus {b:.2f} ms, "
+          f"{a / b:.1f}x; same {n} picks: {pa == pb}")
+
+def last_logits(lm, text: str):
+    "The model's next-token logits after the prompt."
+    s = lm.stream(lm.prompt_ids([{'role': 'user', 'content': text}]))
+    logits = s.next_logits().clone(); s.close()
+    return logits
+
 def main(models):
     text = '\n\n'.join(rubric_text(k) for k in (1, 2, 3))
     print(f"{'model':32s} {'engine':12s} {'prompt tok/s':>12s} {'gen tok/s':>10s}")
+    picks = []
     for name in models:
         _, path = resolve_local_model(name)
         res = {}
@@ -40,6 +72,8 @@ def main(models):
             print(f"{name:32s} {engine:12s} {res[engine][0]:12.1f} {res[engine][1]:10.1f}", flush=True)
         pr, gr = (res['llama.cpp'][i] / res['transformers'][i] for i in (0, 1))
         print(f"{name:32s} {'ratio':12s} {pr:11.1f}x {gr:9.1f}x   (llama.cpp / transformers)")
+        picks.append((name, last_logits(make(), text)))
+    for name, logits in picks: bench_pick(name, logits)
 
 if __name__ == '__main__':
     models = sys.argv[1:]
