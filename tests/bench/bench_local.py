@@ -68,11 +68,11 @@ def main(models):
         _, path = resolve_local_model(name)
         res = {}
         for engine, make in (('transformers', lambda: HFModel(name, path, 'cpu')), ('llama.cpp', lambda: LlamaModel(name, path, n_ctx=4096, slots=1))):
-            res[engine] = measure(make(), text)
+            lm = make(); res[engine] = measure(lm, text)
             print(f"{name:32s} {engine:12s} {res[engine][0]:12.1f} {res[engine][1]:10.1f}", flush=True)
         pr, gr = (res['llama.cpp'][i] / res['transformers'][i] for i in (0, 1))
         print(f"{name:32s} {'ratio':12s} {pr:11.1f}x {gr:9.1f}x   (llama.cpp / transformers)")
-        picks.append((name, last_logits(make(), text)))
+        picks.append((name, last_logits(lm, text)))      # the llama.cpp engine's logits
     for name, logits in picks: bench_pick(name, logits)
 
 if __name__ == '__main__':
