@@ -202,6 +202,7 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
         why = refusal(dataset, smp)
         out = refused_result(dataset, why) if why else await fn(ctx, smp.scenario, smp.response)
         rows = out.rows.astype(object).where(out.rows.notna(), None).to_dict('records')
+        checkpoint(run.cache_path)          # before the record: a finished unit's answers are in llm.sqlite itself
         run.append(dict(type='sample', run_id=run.run_id, dataset=dataset, sample_id=smp.sample_id, method=method,
                         rater=models[j].spec, status=out.status, problems=out.problems, info=out.info,
                         wall_s=time.perf_counter() - t0, rows=rows, calls=unit_calls))

@@ -337,12 +337,12 @@ def se_run(problems: pd.DataFrame, # columns id, problem (e.g. `macgyver_problem
     run.repair_tail()
     done = {r['problem_id'] for r in run.records() if r.get('type') == 'se_problem'}
     todo = problems[~problems.id.isin(done)]
+    caches = [c for c in (getattr(getattr(sampler, 'llm', None), 'cache', None), getattr(sampler, 'cache', None), verdicts.cache) if c is not None]
     for p in tqdm(todo.itertuples(), total=len(todo), desc=f"SE {sampler.name}", disable=not progress):
         t0 = time.perf_counter()
         rec = run_sync(solve(p.problem, sampler, verdicts, cfg, p.id))
+        for c in caches: checkpoint(c.path)   # before the record: a recorded problem's answers are in the .sqlite files themselves
         run.append(dict(type='se_problem', wall_s=time.perf_counter() - t0, nli_stats=dict(verdicts.stats), **rec))
-    for c in (getattr(getattr(sampler, 'llm', None), 'cache', None), getattr(sampler, 'cache', None), verdicts.cache):
-        if c is not None: checkpoint(c.path)      # the caches' files are complete on their own (to copy or commit)
     recs = [r for r in run.records() if r.get('type') == 'se_problem' and r['problem_id'] in set(problems.id)]
     table = se_table(recs)
     table.to_csv(run.path/'se.csv', index=False)

@@ -41,6 +41,15 @@ def test_kill_and_resume(tmp_path):
     before = _records(rec)
     n_units_before = sum(r['type'] == 'sample' for r in before)
     assert 1 <= n_units_before < 3, "the kill must land in the middle of the run"
+    # llm.sqlite alone (a copy without its -wal file, as a commit or a move between machines carries it) answers
+    # every call of each finished unit
+    import sqlite3
+    (tmp_path/'copy.sqlite').write_bytes((run/'llm.sqlite').read_bytes())
+    con = sqlite3.connect(tmp_path/'copy.sqlite')
+    stored = {k for (k,) in con.execute('SELECT key FROM calls')}
+    con.close()
+    finished = {c['key'] for x in before if x['type'] == 'sample' for c in x['calls']}
+    assert finished and finished <= stored, f"{len(finished - stored)} answer(s) of finished units only in the -wal file"
 
     r = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
