@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 
 # %% auto #0
-__all__ = ['Fragment', 'Hit', 'NumpyStore', 'ChromaStore']
+__all__ = ['RANK_DECIMALS', 'Fragment', 'Hit', 'NumpyStore', 'ChromaStore']
 
 # %% ../nbs/60_store.ipynb #8ce23390
 @dataclass
@@ -28,6 +28,8 @@ class Hit:
     "A retrieved fragment and its cosine similarity to the query."
     fragment: Fragment
     score: float
+
+RANK_DECIMALS = 5   # creaeval's choice: cosines equal to 5 decimals rank as ties, broken by insertion order
 
 def _unit(v: np.ndarray) -> np.ndarray:
     v = np.asarray(v, dtype=np.float32)
@@ -61,9 +63,7 @@ class NumpyStore:
         "The k fragments most similar to `vector` (fewer if the store holds fewer), best first."
         if not len(self) or k <= 0: return []
         s = self.vectors @ _unit(vector)
-        k = min(k, len(s))
-        top = np.argpartition(-s, k - 1)[:k] if k < len(s) else np.arange(len(s))
-        top = sorted(top, key=lambda i: (-s[i], i))
+        top = np.lexsort((np.arange(len(s)), -np.round(s, RANK_DECIMALS)))[:k]   # ties (at 1e-5) by insertion order
         return [Hit(self.fragments[i], float(s[i])) for i in top]
 
 # %% ../nbs/60_store.ipynb #af48c834
@@ -95,4 +95,5 @@ class ChromaStore:
         if not len(self.fragments) or k <= 0: return []
         r = self.col.query(query_embeddings=[_unit(vector).tolist()], n_results=min(k, len(self.fragments)))
         hits = [Hit(self.fragments[i], 1.0 - float(d)) for i, d in zip(r['ids'][0], r['distances'][0])]
-        return sorted(hits, key=lambda h: -h.score)
+        order = {i: n for n, i in enumerate(self.fragments)}
+        return sorted(hits, key=lambda h: (-round(h.score, RANK_DECIMALS), order[h.fragment.id]))
