@@ -35,6 +35,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                    'creaeval.analysis.rater_agreement': ('analysis.html#rater_agreement', 'creaeval/analysis.py'),
                                    'creaeval.analysis.simulate_scores': ('analysis.html#simulate_scores', 'creaeval/analysis.py'),
                                    'creaeval.analysis.style_table': ('analysis.html#style_table', 'creaeval/analysis.py'),
+                                   'creaeval.analysis.ttcw_agreement': ('analysis.html#ttcw_agreement', 'creaeval/analysis.py'),
                                    'creaeval.analysis.ttcw_run_verdicts': ('analysis.html#ttcw_run_verdicts', 'creaeval/analysis.py'),
                                    'creaeval.analysis.ttcw_update_benchmark': ( 'analysis.html#ttcw_update_benchmark',
                                                                                 'creaeval/analysis.py'),

@@ -17,9 +17,9 @@ from .metrics import METRICS, REASONS, agreement, bootstrap_counts, pcc
 
 # %% auto #0
 __all__ = ['REQUIRED', 'KEY', 'check_ranges', 'AgreementResult', 'agreement_table', 'simulate_scores', 'rater_agreement',
-           'correlations', 'versus', 'ttcw_update_benchmark', 'ttcw_run_verdicts', 'inter_judge_variance', 'verbosity',
-           'length_regression', 'leniency', 'crosstab', 'plot_heatmap', 'plot_violins', 'plot_judge_bars',
-           'style_table']
+           'correlations', 'versus', 'ttcw_update_benchmark', 'ttcw_run_verdicts', 'ttcw_agreement',
+           'inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap',
+           'plot_violins', 'plot_judge_bars', 'style_table']
 
 # %% ../nbs/12_analysis.ipynb #ac378a01
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
@@ -438,6 +438,41 @@ def ttcw_run_verdicts(scores: pd.DataFrame, # a TTCW run's scores.csv
     return pd.DataFrame(dict(judge=t.rater.values, story_id=t.sample_id.astype(str).values, ttcw_idx=t.item.astype(int).values,
                              id=('story_' + t.sample_id.astype(str) + '_test' + t.item.astype(int).astype(str)).values,
                              response=np.where(t.score.isna(), None, np.where(t.score == 1, 'Yes', 'No'))))
+
+# %% ../nbs/12_analysis.ipynb #fa60d008
+def ttcw_agreement(verdicts: pd.DataFrame, # rows of `ttcw_run_verdicts` with a `source` column: source, judge, story_id, id, response
+                   majority: pd.DataFrame, # the expert majority (`load_ttcw_majority`), only the stories to compare
+                   n_boot: int=1000, seed: int=0, conf: float=0.95,
+                   panel: bool=True, # add each source's majority verdict over its judges as rater 'majority of judges'
+                  ) -> tuple[pd.DataFrame, dict]:
+    "Balanced accuracy of each (source, judge) against the majority, bootstrap over stories; the replicates, for `versus`."
+    lab = majority.assign(story_id=majority.story_id.astype(str),
+                          id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
+                          y=(majority.verdict == 'Yes').astype(int)).set_index('id')
+    stories = sorted(set(lab.story_id))
+    v = verdicts.assign(story_id=verdicts.story_id.astype(str)).drop_duplicates(['source', 'judge', 'id'], keep='last')
+    said = v.assign(yes=v.response.fillna('').astype(str).str.lower().str.startswith('yes').astype(int))
+    wide = said.pivot_table(index='id', columns=['source', 'judge'], values='yes', aggfunc='first')
+    for src, j in wide.columns:
+        if lack := sorted(set(stories) - set(said[(said.source == src) & (said.judge == j)].story_id)):
+            raise ValueError(f"ttcw_agreement: {src} / {j} has no verdict for {len(lack)} of the {len(stories)} stories, e.g. {lack[:3]}")
+    wide = wide.reindex(lab.index).fillna(0).astype(int)          # an item a judge left unanswered counts as No
+    if panel:
+        for src in dict.fromkeys(wide.columns.get_level_values(0)):
+            if wide[src].shape[1] > 1: wide[(src, 'majority of judges')] = (wide[src].mean(axis=1) > 0.5).astype(int)
+    cols, Y, y = list(wide.columns), wide.to_numpy(), lab.y.to_numpy()
+    S = (lab.story_id.to_numpy()[:, None] == np.array(stories)[None, :]).astype(float)   # item x story
+    tp, fn = S.T @ (Y * y[:, None]), S.T @ ((1 - Y) * y[:, None])                         # story x column counts
+    tn, fp = S.T @ ((1 - Y) * (1 - y)[:, None]), S.T @ (Y * (1 - y)[:, None])
+    def ba(w):         # balanced accuracy of every column under story weights w: (B, n_stories)
+        w = np.atleast_2d(w); TP, FN, TN, FP = w @ tp, w @ fn, w @ tn, w @ fp
+        with np.errstate(all='ignore'): return 0.5 * (TP / (TP + FN) + TN / (TN + FP))
+    point = ba(np.ones(len(stories)))[0]
+    boot = ba(bootstrap_counts(len(stories), n_boot, seed)) if n_boot else np.full((0, len(cols)), np.nan)
+    q = lambda p: np.nanpercentile(boot, p, axis=0) if n_boot else np.full(len(cols), np.nan)
+    out = pd.DataFrame({'source': [c[0] for c in cols], 'rater': [c[1] for c in cols], 'n_stories': len(stories), 'n_items': len(y),
+                        'balanced_accuracy': point, 'lo': q(50 * (1 - conf)), 'hi': q(50 * (1 + conf)), 'yes_rate': Y.mean(0)})
+    return out, dict(cols=cols, boot=boot, point=point)
 
 # %% ../nbs/12_analysis.ipynb #21a5818d
 def inter_judge_variance(scores: pd.DataFrame, # long score table

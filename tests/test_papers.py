@@ -71,6 +71,21 @@ def check_table_03(fig: Path):
     if (fig/'table_03_aut_r_in_progress.csv').exists():
         prog = pd.read_csv(fig/'table_03_aut_r_in_progress.csv')
         assert (prog.groupby('run').n.nunique() == 1).all() and prog.n.max() < 240
+    check_table_03_ttcw(fig)
+
+def check_table_03_ttcw(fig: Path):
+    "TTCW: our balanced accuracy recomputed with sklearn from the committed Direct scores, inside its interval."
+    from sklearn.metrics import balanced_accuracy_score
+    t = pd.read_csv(fig/'table_03_ttcw_balanced_accuracy.csv')
+    assert (t.n_stories == 36).all() and (t.n_items == 504).all() and {'direct', 'TTCW update'} <= set(t.source)
+    assert ((t.lo <= t.balanced_accuracy + 1e-9) & (t.balanced_accuracy <= t.hi + 1e-9)).all()
+    assert abs(t.set_index(['source', 'rater']).loc[('TTCW update', 'gpt4'), 'balanced_accuracy'] - 0.584) < 5e-4   # the update's own table
+    y_of = load_ttcw_majority_yes()
+    sc = pd.read_csv(ROOT/'data/runs/qwen-ttcw/direct/scores.csv', dtype={'sample_id': str})
+    items = sc[(sc.item > 0) & sc.origin.isin(['item', 'missing'])]
+    for judge, g in items.groupby('rater'):
+        ba = balanced_accuracy_score(y_of.loc[list(zip(g.sample_id, g.item.astype(int)))], (g.score == 1).astype(int))
+        assert abs(t.set_index(['source', 'rater']).loc[('direct', judge), 'balanced_accuracy'] - ba) < 1e-9, judge
 
 CHECKS = {'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
@@ -84,6 +99,39 @@ def test_paper_notebook(nb, tmp_path):
     assert files, f"{nb.name} wrote nothing to out_dir"
     assert all(p.stat().st_size > 0 for p in files), [p.name for p in files if not p.stat().st_size]
     if nb.stem in CHECKS: CHECKS[nb.stem](fig)
+
+def test_table_03_ttcw_run_in_progress(tmp_path):
+    "A TTCW run committed half-way is kept out of the main table, shown on its own stories, and paired with Direct there."
+    from sklearn.metrics import roc_auc_score
+    src, runs = ROOT/'data/runs/qwen-ttcw/direct', tmp_path/'ttcw'
+    for name in ('direct', 'half'): (runs/name).mkdir(parents=True)
+    (runs/'direct'/'config.json').write_text((src/'config.json').read_text())
+    (runs/'direct'/'scores.csv').write_text((src/'scores.csv').read_text())
+    cfg = json.loads((src/'config.json').read_text()); cfg['method'] = 'creaeval'
+    (runs/'half'/'config.json').write_text(json.dumps(cfg))
+    sc = pd.read_csv(src/'scores.csv', dtype={'sample_id': str})
+    ten = sorted(sc.sample_id.unique())[:10]
+    sc[sc.sample_id.isin(ten)].to_csv(runs/'half'/'scores.csv', index=False)   # Direct's own verdicts on 10 stories
+    fig = run(ROOT/'papers/creaeval/table_03_aut_ttcw.ipynb', tmp_path, runs_ttcw=str(runs), n_boot=50)
+    main = pd.read_csv(fig/'table_03_ttcw_balanced_accuracy.csv')
+    assert 'creaeval' not in set(main.source) and (main.n_stories == 36).all()
+    prog = pd.read_csv(fig/'table_03_ttcw_in_progress.csv')
+    assert (prog.n_stories == 10).all() and {'creaeval', 'direct', 'TTCW update'} <= set(prog.source)
+    p = prog.set_index(['source', 'rater']).balanced_accuracy
+    for judge in cfg['judges'] + ['majority of judges']:
+        assert p[('creaeval', judge)] == p[('direct', judge)]           # the same verdicts, on the same stories
+    vs = pd.read_csv(fig/'table_03_ttcw_vs_direct.csv')
+    assert sorted(vs.rater) == sorted(cfg['judges'] + ['majority of judges']) and (vs['diff'] == 0).all()
+    assert (vs.lo == 0).all() and (vs.hi == 0).all() and (vs.n_stories == 10).all() and not vs.finished.any()
+    auc = pd.read_csv(fig/'table_03_ttcw_auc.csv').set_index(['run', 'judge'])
+    y_of = load_ttcw_majority_yes()
+    w = sc[(sc.origin == 'weighted') & (sc.item > 0) & sc.sample_id.isin(ten) & (sc.rater == cfg['judges'][0])]
+    expect = roc_auc_score(y_of.loc[list(zip(w.sample_id, w.item.astype(int)))], w.score)
+    assert abs(auc.loc[('creaeval', cfg['judges'][0]), 'auc'] - expect) < 1e-12 and auc.loc[('creaeval', cfg['judges'][0]), 'n_items'] == 140
+
+def load_ttcw_majority_yes() -> pd.Series:
+    from creaeval.data import load_ttcw_majority
+    return load_ttcw_majority().set_index(['story_id', 'ttcw_idx']).verdict.eq('Yes').astype(int)
 
 def test_table_05_bad_runs_folder(tmp_path):
     papermill = pytest.importorskip('papermill')
