@@ -87,7 +87,34 @@ def check_table_03_ttcw(fig: Path):
         ba = balanced_accuracy_score(y_of.loc[list(zip(g.sample_id, g.item.astype(int)))], (g.score == 1).astype(int))
         assert abs(t.set_index(['source', 'rater']).loc[('direct', judge), 'balanced_accuracy'] - ba) < 1e-9, judge
 
-CHECKS = {'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def distance_from_raters(scores_csv: Path, ratings: Path, judge: str, sid: str) -> float:
+    "Mean |step score - the raters' mean| / range over the reported dimensions a judge scored, recomputed for the tests."
+    from creaeval.cgpst import REPORTED, dimension
+    from creaeval.data import load_cgpst_ratings
+    from creaeval.scores import step_level, from_sheets
+    h = step_level(from_sheets(load_cgpst_ratings(ratings)))
+    h = h[h.sample_id == sid].groupby(['step', 'dimension']).score.mean()
+    s = step_level(pd.read_csv(scores_csv))
+    s = s[(s.rater == judge) & (s.sample_id == sid)].set_index(['step', 'dimension']).score
+    d = [abs(s[k] - h[k]) / (dimension(*k).hi - dimension(*k).lo) for k in REPORTED if k in s.index and not pd.isna(s[k])]
+    return float(np.mean(d))
+
+def check_table_04(fig: Path):
+    from creaeval.core import dataset_file
+    rows = pd.read_csv(fig/'table_04_checks_rows.csv')
+    assert len(rows) == 9 and (rows.verdict != 'mismatch').all() and rows.verdict.eq('tie').sum() == 1
+    drops = pd.read_csv(fig/'table_04_checks_text_drops.csv', index_col=0)
+    assert (drops.table_4_rounded == drops.text_pct).all() and list(drops.text_pct) == [23, 63, 67, 98]
+    ours = pd.read_csv(fig/'table_04_ablation_ours.csv', index_col=0)
+    assert {'CreaEval', 'w/o Evidence', 'w/o Decoupled'} <= set(ours.index) and ours[['PCC', 'ICC', 'QWK']].isna().all().all()  # n = 1
+    assert ours.loc['CreaEval', 'paper QWK'] == 0.64
+    desc = pd.read_csv(fig/'table_04_distance_A05_FS10.csv').set_index(['row', 'judge'])
+    for row, run in (('w/o Decoupled', 'tat'), ('w/o Evidence', 'direct'), ('CreaEval', 'creaeval')):
+        want = distance_from_raters(ROOT/'data/runs/qwen-a05'/run/'scores.csv', dataset_file('cgpst/data_A.json'), 'local/qwen2.5-coder-1.5b-instruct', 'A05_FS10')
+        assert abs(desc.loc[(row, 'local/qwen2.5-coder-1.5b-instruct'), 'distance'] - want) < 1e-12, row
+    assert (fig/'table_04_distance.png').stat().st_size > 10_000
+
+CHECKS = {'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
@@ -211,3 +238,17 @@ def test_agreement_notebook_on_many_responses(tmp_path):
     assert side.loc[('CreaEval', 'S1 Fluency'), 'undefined_because'] == 'both raters give every sample the same single score (no variance at all)'
     assert side.loc[('CreaEval', 'S6 Impact'), 'undefined_because'] != side.loc[('CreaEval', 'S6 Impact'), 'undefined_because']  # defined: NaN reason
     assert (fig/'tables_02_12_13_score_sheet_X00_FS10.csv').exists()
+    # Table 4 on the same data: its rows are the agreement notebook's AVG for the runs the paper names, and its
+    # description of one response follows the drawn scores of the run mapped to each row
+    fig4 = run(ROOT/'papers/creaeval/table_04_ablation.ipynb', tmp_path, ratings=str(ratings), runs=str(runs), n_boot=50)
+    t4 = pd.read_csv(fig4/'table_04_ablation_ours.csv', index_col=0)
+    assert list(t4.index) == ['CreaEval', 'w/o Evidence']
+    for row, name in (('CreaEval', 'CreaEval'), ('w/o Evidence', 'Direct Score')):
+        for col, tab in (('QWK', qwk), ('PCC', pcc)):
+            a, b = t4.loc[row, col], tab.loc[name, 'AVG']
+            assert (np.isnan(a) and np.isnan(b)) or abs(a - b) < 1e-12, (row, col)
+    desc = pd.read_csv(fig4/'table_04_distance_X00_FS10.csv').set_index(['row', 'judge']).distance
+    judge = pd.read_csv(runs/'direct'/'scores.csv').rater.iloc[0]
+    for row, m in (('CreaEval', 'creaeval'), ('w/o Evidence', 'direct')):
+        assert abs(desc[(row, judge)] - distance_from_raters(runs/m/'scores.csv', ratings, judge, 'X00_FS10')) < 1e-12, row
+    assert desc[('CreaEval', judge)] != desc[('w/o Evidence', judge)]
