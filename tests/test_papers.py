@@ -136,6 +136,8 @@ def test_table_03_ttcw_run_in_progress(tmp_path):
     (runs/'direct'/'scores.csv').write_text((src/'scores.csv').read_text())
     cfg = json.loads((src/'config.json').read_text()); cfg['method'] = 'creaeval'
     (runs/'half'/'config.json').write_text(json.dumps(cfg))
+    ce = ROOT/'data/runs/qwen-ttcw/creaeval'/'records.jsonl'   # the analyst's records the notebook shows for a CreaEval run
+    (runs/'half'/'records.jsonl').write_text(ce.read_text())
     sc = pd.read_csv(src/'scores.csv', dtype={'sample_id': str})
     ten = sorted(sc.sample_id.unique())[:10]
     sc[sc.sample_id.isin(ten)].to_csv(runs/'half'/'scores.csv', index=False)   # Direct's own verdicts on 10 stories
