@@ -66,6 +66,12 @@ def check_table_03(fig: Path):
     ok = r.r.notna()
     assert ((r.lo[ok] <= r.r[ok] + 1e-9) & (r.r[ok] <= r.hi[ok] + 1e-9)).all()
     assert (fig/'table_03_aut_r.png').stat().st_size > 10_000
+    vs = pd.read_csv(fig/'table_03_aut_r_vs_direct.csv')     # every finished run but Direct, paired with Direct on the same answers
+    ours_runs = {s.rsplit(' (', 1)[0] for s in r.index.get_level_values(0) if s.endswith(('(chosen)', '(weighted)'))}
+    assert set(vs.method) == ours_runs - {'direct'} and {'creaeval', 'rate'} <= set(vs.method)
+    for row in vs.dropna(subset=['diff']).itertuples():
+        a, b = r.loc[(f"{row.method} ({row.variant})", row.rater), 'r'], r.loc[(f"direct ({row.variant})", row.rater), 'r']
+        assert abs(row.diff - (a - b)) < 1e-9 and row.lo <= row.diff + 1e-9 <= row.hi + 2e-9, row
     dev = pd.read_csv(fig/'table_03_aut_r_dev.csv')        # the prompt choice, made on the development answers only
     assert {'rate (weighted)', 'direct (weighted)', 'GPT-4 0-shot'} <= set(dev.source) and dev.n.nunique() == 1 and dev.n.iloc[0] <= 60
     if (fig/'table_03_aut_r_in_progress.csv').exists():
