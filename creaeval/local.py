@@ -14,12 +14,14 @@ from pathlib import Path
 from fastcore.basics import patch
 from .llm import CallError
 from .schemas import resolve, kind, branch
-from .weights import SPLIT_MODELS, assemble
+from . import weights
+from .weights import SPLIT_MODELS, assemble, check_memory, gguf_header, kv_bytes_per_token
 
 # %% auto #0
-__all__ = ['SMOLLM2_GGUF', 'KNOWN_MODELS', 'ENGINES', 'GEN_KEYS', 'package_file', 'resolve_local_model', 'nucleus', 'pick_token',
-           'Job', 'Engine', 'common_prefix', 'HFStream', 'LlamaStream', 'default_device', 'cpu_threads', 'HFModel',
-           'LlamaModel', 'load_local_model', 'LocalBackend']
+__all__ = ['SMOLLM2_GGUF', 'KNOWN_MODELS', 'ENGINES', 'LLAMA_WORK', 'LLAMA_SLOT_WORK', 'TORCH_WORK', 'GEN_KEYS', 'package_file',
+           'resolve_local_model', 'model_source', 'nucleus', 'pick_token', 'Job', 'Engine', 'common_prefix', 'HFStream',
+           'LlamaStream', 'memory_need', 'default_device', 'cpu_threads', 'HFModel', 'LlamaModel', 'load_local_model',
+           'LocalBackend']
 
 # %% ../nbs/08_local.ipynb #aea2f6f0
 SMOLLM2_GGUF = 'SmolLM2-135M-Instruct.Q4_1.gguf'
@@ -55,6 +57,15 @@ def resolve_local_model(name: str, # model part of a local/ spec, optionally '<n
         return engine or 'llama.cpp', str(p.resolve())
     if engine == 'llama.cpp': raise ValueError(f"local model {name!r}: llama.cpp needs a .gguf file")
     return 'transformers', str(p.resolve()) if p.is_dir() else name
+
+def model_source(name: str) -> str:
+    "A local model's name and where its weights come from (its package or part packages), for messages."
+    base = name.partition('@')[0]
+    if base not in KNOWN_MODELS: return base
+    src = KNOWN_MODELS[base][1]
+    if src[0] == 'package': return f"{base}, from the package {src[1].replace('_', '-')}"
+    m = SPLIT_MODELS[src[1]]
+    return f"{base}, from the part packages {m.dist}1 ... {m.dist}{m.parts}"
 
 # %% ../nbs/08_local.ipynb #b932f477
 def nucleus(p, # 1-D probabilities
@@ -237,6 +248,24 @@ class LlamaStream:
         return self.logits
     def close(self): self.pending = []
 
+# %% ../nbs/08_local.ipynb #acbc6bc7
+LLAMA_WORK = 320 << 20        # llama.cpp, first context: work buffers beyond the key/value cache
+LLAMA_SLOT_WORK = 64 << 20    # llama.cpp, each further context
+TORCH_WORK = 512 << 20        # transformers: loader, tokenizer and torch buffers beyond the float32 weights
+
+def memory_need(path: str|Path, # a GGUF file
+                engine: str, # 'llama.cpp' or 'transformers'
+                n_ctx: int=16384, # llama.cpp context size
+                first: bool=True, # llama.cpp: the first context (with the weights) or a further slot
+               ) -> tuple[int, str]:
+    "(bytes, what they are) an engine needs to load `path`, estimated from its GGUF header."
+    meta, n = gguf_header(path)
+    gib = lambda b: f"{b / 2**30:.2f} GiB"
+    if engine == 'transformers':
+        return 4 * n + TORCH_WORK, f"{n:,} weights as float32 {gib(4 * n)} + work buffers {gib(TORCH_WORK)}"
+    kv, w, work = kv_bytes_per_token(meta) * n_ctx, Path(path).stat().st_size if first else 0, LLAMA_WORK if first else LLAMA_SLOT_WORK
+    return w + kv + work, (f"weights {gib(w)} + " if first else '') + f"a {n_ctx:,}-token key/value cache {gib(kv)} + work buffers {gib(work)}"
+
 # %% ../nbs/08_local.ipynb #e0fb3d6b
 def default_device() -> str:
     import torch
@@ -257,6 +286,9 @@ class HFModel(Engine):
         if self.device == 'cpu': torch.set_num_threads(cpu_threads(threads))
         p = Path(path)
         folder, kw = (str(p.parent), {'gguf_file': p.name}) if p.suffix == '.gguf' else (path, {})
+        if p.suffix == '.gguf':
+            check_memory(model_source(name), *memory_need(p, 'transformers'),
+                         f"run it through llama.cpp instead (local/{name.partition('@')[0]}@llama.cpp), which keeps the quantised weights, or free memory")
         t0 = time.perf_counter()
         self.tok = AutoTokenizer.from_pretrained(folder, **kw)
         self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, **kw).to(self.device).eval()
@@ -309,6 +341,11 @@ class LlamaModel(Engine):
         self.path, self.n_ctx, self.max_slots = path, int(n_ctx), int(slots)
         self.threads = int(threads) if threads not in (None, '') else (os.cpu_count() or 1)
         self.extra_bufts = os.environ.get('CREAEVAL_LLAMA_EXTRA_BUFTS') == '1'
+        check_memory(model_source(name), *memory_need(path, 'llama.cpp', self.n_ctx),
+                     f"close other programs, lower n_ctx (now {self.n_ctx:,}) in [provider.local] of settings.ini "
+                     "(or CREAEVAL_PROVIDER_LOCAL_N_CTX), or use a smaller model (largest first: qwen2.5-coder-1.5b-instruct, "
+                     "qwen2.5-coder-0.5b-instruct, smollm2-135m-instruct)")
+        self._slot_need = memory_need(path, 'llama.cpp', self.n_ctx, first=False)[0]
         t0 = time.perf_counter()
         self.slots, self._used = [self._open()], {}
         self.load_s, m = time.perf_counter() - t0, self.slots[0]
@@ -332,10 +369,11 @@ class LlamaModel(Engine):
 
 @patch
 def slot_for(self: LlamaModel, prompt: list[int]):
-    "The slot sharing the longest prefix with `prompt`; a new one, or the least recently used, when none shares much."
+    "The slot sharing the longest prefix with `prompt`; a new one (memory permitting), or the least recently used, when none shares much."
     best = max(self.slots, key=lambda s: common_prefix(s.input_ids[:s.n_tokens].tolist(), prompt))
     if common_prefix(best.input_ids[:best.n_tokens].tolist(), prompt) < 32:
-        if len(self.slots) < self.max_slots: self.slots.append(best := self._open())
+        free = weights.available_memory()
+        if len(self.slots) < self.max_slots and (free is None or free >= self._slot_need): self.slots.append(best := self._open())
         else: best = min(self.slots, key=lambda s: self._used.get(id(s), 0))
     self._used[id(best)] = time.perf_counter()
     return best
