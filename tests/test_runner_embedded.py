@@ -6,6 +6,8 @@
   rebuilds the judge's prompt from the evidence the analyst wrote and checks it is exactly what the judge was sent
   (decoupling: the judge saw the evidence, never the response), and that the cost accounting counts every call.
   It does not ask whether a 135M model agrees with human raters.
+- `test_too_little_memory_stops_before_any_call`: with the available memory reported as 64 MiB, both engines refuse
+  the model before its first call, with the figures in the message, and the run records no call and no unit.
 - `test_committed_runs_replay` re-runs every committed run directory under data/runs offline, through `replay/...`
   and a copy of the run's own LLM cache, and checks the scores come out identical (for a run committed while still in
   progress, on the samples that every judge has scored).
@@ -49,6 +51,22 @@ def test_embedded_creaeval_and_direct(tmp_path):
             assert step1 not in msgs[1]['content']
         s = res.summary
         assert s['units'] == 1 and s['tokens_p50'] > 0 and s['time_p50_s'] > 0
+
+def test_too_little_memory_stops_before_any_call(tmp_path, monkeypatch):
+    "A model that does not fit is refused before its first call: the run raises with the figures and records no call or unit."
+    from creaeval import weights
+    from creaeval.local import resolve_local_model
+    from creaeval.runner import evaluate
+    from creaeval.samples import aut_split
+    gguf = tmp_path/'copy-of-smollm2.gguf'                       # a file no earlier test has loaded in this process
+    shutil.copy(resolve_local_model('smollm2-135m-instruct')[1], gguf)
+    monkeypatch.setattr(weights, 'available_memory', lambda: 64 << 20)
+    for spec in (f'local/{gguf}', f'local/{gguf}@transformers'):
+        with pytest.raises(weights.ModelFileError, match=r'loading needs about \d+\.\d\d GiB of memory .*, but 0\.06 GiB are available'):
+            evaluate('aut', 'direct', [spec], tmp_path/spec[-12:], ids=aut_split()['eval'][:2], progress=False)
+        recs = tmp_path/spec[-12:]/'records.jsonl'
+        assert not recs.exists() or not [r for r in map(json.loads, recs.read_text().splitlines()) if r['type'] in ('sample', 'call')]
+
 
 @pytest.mark.parametrize('run', COMMITTED, ids=[f"{p.parent.name}/{p.name}" for p in COMMITTED])
 def test_committed_runs_replay(run, tmp_path):
