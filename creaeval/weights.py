@@ -124,10 +124,13 @@ def gguf_header(path: str|Path) -> tuple[dict, int]:
             if len(b) < n: raise ModelFileError(f"{path}: the GGUF header ends early; the file is truncated")
             return struct.unpack('<' + fmt, b)[0]
         def text(): return f.read(rd('Q')).decode('utf-8', errors='replace')
-        def value(kind):
+        def value(kind, key):
+            if kind not in (*_SCALAR, 8, 9):
+                raise ModelFileError(f"{path}: key {key!r} has GGUF value type {kind}, which does not exist; the file is corrupt")
             if kind == 8: return text()
             if kind != 9: return rd(_SCALAR[kind])
             item, n = rd('I'), rd('Q')
+            if item not in (*_SCALAR, 8): raise ModelFileError(f"{path}: key {key!r} is an array of GGUF type {item}, which creaeval does not read")
             if item == 8:
                 for _ in range(n): f.seek(rd('Q'), 1)
             else: f.seek(n * struct.calcsize('<' + _SCALAR[item]), 1)
@@ -137,7 +140,7 @@ def gguf_header(path: str|Path) -> tuple[dict, int]:
         n_tensors, n_kv = rd('Q'), rd('Q')
         meta = {}
         for _ in range(n_kv):
-            key = text(); meta[key] = value(rd('I'))
+            key = text(); meta[key] = value(rd('I'), key)
         weights = 0
         for _ in range(n_tensors):
             text(); dims = [rd('Q') for _ in range(rd('I'))]; rd('I'); rd('Q')     # name, shape, type, offset
@@ -146,7 +149,11 @@ def gguf_header(path: str|Path) -> tuple[dict, int]:
 
 def kv_bytes_per_token(meta: dict) -> int:
     "Bytes of llama.cpp's key/value cache (f16) per token of context, from `gguf_header`'s metadata."
-    g = lambda k: meta.get(f"{meta['general.architecture']}.{k}")
+    arch = meta.get('general.architecture')
+    g = lambda k: meta.get(f"{arch}.{k}")
+    if not all(isinstance(g(k), int) and g(k) > 0 for k in ('block_count', 'attention.head_count', 'embedding_length')):
+        raise ModelFileError(f"GGUF metadata of architecture {arch!r} lacks a positive {arch}.block_count, .attention.head_count or "
+                             ".embedding_length: not a model whose memory creaeval can estimate")
     heads = g('attention.head_count')
     kv_heads, k_len = g('attention.head_count_kv') or heads, g('attention.key_length') or g('embedding_length') // heads
     return g('block_count') * kv_heads * (k_len + (g('attention.value_length') or k_len)) * 2
