@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np, pandas as pd
 
 # %% auto #0
-__all__ = ['md_table', 'describe_runs', 'caption']
+__all__ = ['md_table', 'write_csv', 'describe_runs', 'caption']
 
 # %% ../nbs/40_reports.ipynb #20c2b86a
 def md_table(df: pd.DataFrame, # the table
@@ -28,6 +28,15 @@ def md_table(df: pd.DataFrame, # the table
     lines = ['| ' + ' | '.join(map(str, df.columns)) + ' |', '|' + '---|' * len(df.columns)]
     lines += ['| ' + ' | '.join(cell(c, v) for c, v in zip(df.columns, row)) + ' |' for row in df.itertuples(index=False)]
     return '\n'.join(lines) + '\n'
+
+# %% ../nbs/40_reports.ipynb #d08de7ce
+def write_csv(df: pd.DataFrame|pd.Series, # the table
+              path: str|Path, # where it goes
+              index: bool=True, # write the index, as `to_csv` does
+              decimals: int=10, # floats are rounded to this many decimals
+             ) -> None:
+    "Write a table for `figures/` as CSV, floats rounded to `decimals` decimals."
+    df.to_csv(path, index=index, float_format=lambda v: repr(round(float(v), decimals)))
 
 # %% ../nbs/40_reports.ipynb #9ca9381b
 def describe_runs(paths: list) -> pd.DataFrame:

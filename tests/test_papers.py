@@ -117,7 +117,7 @@ def check_table_04(fig: Path):
     desc = pd.read_csv(fig/'table_04_distance_A05_FS10.csv').set_index(['row', 'judge'])
     for row, run in (('w/o Decoupled', 'tat'), ('w/o Evidence', 'direct'), ('CreaEval', 'creaeval')):
         want = distance_from_raters(ROOT/'data/runs/qwen-a05'/run/'scores.csv', dataset_file('cgpst/data_A.json'), 'local/qwen2.5-coder-1.5b-instruct', 'A05_FS10')
-        assert abs(desc.loc[(row, 'local/qwen2.5-coder-1.5b-instruct'), 'distance'] - want) < 1e-12, row
+        assert abs(desc.loc[(row, 'local/qwen2.5-coder-1.5b-instruct'), 'distance'] - want) < 1e-9, row   # figures hold 10 decimals (reports.write_csv)
     assert (fig/'table_04_distance.png').stat().st_size > 10_000
 
 CHECKS = {'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
@@ -162,7 +162,7 @@ def test_table_03_ttcw_run_in_progress(tmp_path):
     y_of = load_ttcw_majority_yes()
     w = sc[(sc.origin == 'weighted') & (sc.item > 0) & sc.sample_id.isin(ten) & (sc.rater == cfg['judges'][0])]
     expect = roc_auc_score(y_of.loc[list(zip(w.sample_id, w.item.astype(int)))], w.score)
-    assert abs(auc.loc[('creaeval', cfg['judges'][0]), 'auc'] - expect) < 1e-12 and auc.loc[('creaeval', cfg['judges'][0]), 'n_items'] == 140
+    assert abs(auc.loc[('creaeval', cfg['judges'][0]), 'auc'] - expect) < 1e-9 and auc.loc[('creaeval', cfg['judges'][0]), 'n_items'] == 140
 
 def load_ttcw_majority_yes() -> pd.Series:
     from creaeval.data import load_ttcw_majority
@@ -255,5 +255,5 @@ def test_agreement_notebook_on_many_responses(tmp_path):
     desc = pd.read_csv(fig4/'table_04_distance_X00_FS10.csv').set_index(['row', 'judge']).distance
     judge = pd.read_csv(runs/'direct'/'scores.csv').rater.iloc[0]
     for row, m in (('CreaEval', 'creaeval'), ('w/o Evidence', 'direct')):
-        assert abs(desc[(row, judge)] - distance_from_raters(runs/m/'scores.csv', ratings, judge, 'X00_FS10')) < 1e-12, row
+        assert abs(desc[(row, judge)] - distance_from_raters(runs/m/'scores.csv', ratings, judge, 'X00_FS10')) < 1e-9, row
     assert desc[('CreaEval', judge)] != desc[('w/o Evidence', judge)]
