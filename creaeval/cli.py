@@ -60,10 +60,11 @@ def _add_fetch(p):
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
 
-# %% ../nbs/90_cli.ipynb #df30fa31
+# %% ../nbs/90_cli.ipynb #42569ee5
 def _evaluate(args) -> int:
-    kw = {k: getattr(args, k) for k in ('responses', 'scenarios', 'source', 'references') if getattr(args, k)}
-    for k, ds in (('responses', 'cgpst'), ('scenarios', 'cgpst'), ('source', 'aut'), ('references', 'ttcw')):
+    kw = {k: getattr(args, k) for k in ('responses', 'scenarios', 'source', 'references', 'solutions') if getattr(args, k)}
+    for k, ds in (('responses', 'cgpst'), ('scenarios', 'cgpst'), ('source', 'aut'), ('references', 'ttcw'),
+                  ('solutions', 'macgyver')):
         if k in kw and args.dataset != ds: raise ValueError(f"--{k} is an input of --dataset {ds}; --dataset is {args.dataset!r}")
     res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
@@ -82,7 +83,7 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
           f"{summary['failed_calls']}/{summary['calls']} calls failed (details in {where})", file=sys.stderr)
     return 1
 
-# %% ../nbs/90_cli.ipynb #93facb99
+# %% ../nbs/90_cli.ipynb #11152c21
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', help='cgpst, aut or ttcw')
     p.add_argument('--method', default='creaeval', help='creaeval, direct, cot, tot, got, tat, wo_memory, wo_stepwise, ...')
@@ -98,25 +99,29 @@ def _add_evaluate(p):
     p.add_argument('--shots', type=int, default=0, help='few-shot human-rated examples per answer (aut: drawn from the training split)')
     p.add_argument('--source', default=None, help="aut: 'pairs' (default), 'ocsai' or 'musescorer'")
     p.add_argument('--references', type=Path, default=None, help='ttcw: a JSON file {plot: human reference story} for --method reference')
+    p.add_argument('--solutions', type=Path, default=None,
+                   help="macgyver: an SE run directory (creaeval entropy) whose greedy solutions are judged, instead of the labelled set")
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
     p.add_argument('--max-chars', type=int, default=None, help='maxLength of free-text fields (small for the embedded model)')
 
-# %% ../nbs/90_cli.ipynb #6eac51a3
+# %% ../nbs/90_cli.ipynb #b431eef2
 def _entropy(args) -> int:
     cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens, max_steps=args.max_steps,
-                   choose=args.choose, rule=args.rule, schedule=args.schedule, paths=args.paths, seed=args.seed).check()
+                   choose=args.choose, rule=args.rule, schedule=args.schedule, paths=args.paths,
+                   first_recount=args.first_recount, seed=args.seed).check()
     problems = macgyver_problems(args.problems, seed=args.shuffle_seed)
     if args.skip: problems = problems.iloc[args.skip:]
     table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir), cfg)
-    print(f"{len(table)} problem(s); mean SE (renormalised, model log-probs) {table.se_renormalised.mean():.3f}; table in {Path(args.run_dir)/'se.csv'}")
+    print(f"{len(table)} problem(s); mean SE (P2's length-normalised form) {table.se_length_normalised.mean():.3f}; "
+          f"every form in {Path(args.run_dir)/'se.csv'}")
     return 0
 
 def _add_entropy(p):
     p.add_argument('--sampler', required=True, help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
     p.add_argument('--nli', default='embedding', help="embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>], replay:<name>")
     p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
-    p.add_argument('--problems', type=int, default=50, help='the first N solvable MacGyver problems after the shuffle')
+    p.add_argument('--problems', type=int, default=50, help="the first N solvable MacGyver problems in P2's order")
     p.add_argument('--skip', type=int, default=0, help='leave out the first K of those (e.g. problems used elsewhere)')
     p.add_argument('--shuffle-seed', type=int, default=42, help="shuffle of the solvable problems (P2: 42)")
     p.add_argument('--n', type=int, default=10, help='candidates per step (P2: 10)')
@@ -127,6 +132,8 @@ def _add_entropy(p):
     p.add_argument('--rule', default='bidirectional', help="equivalence: 'bidirectional' (P2) or 'no_contradiction'")
     p.add_argument('--schedule', default='all', help="NLI pairs: 'all' (one batch per step), 'waves' or 'sequential'")
     p.add_argument('--paths', type=int, default=1, help='first-step trajectories (P2 variant: 5)')
+    p.add_argument('--first-recount', action='store_true',
+                   help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
 def _se_compare(args) -> int:

@@ -23,35 +23,67 @@ from .local import load_local_model
 from .runner import RunDir, checkpoint, library_version
 
 # %% auto #0
-__all__ = ['SOLVER_SYSTEM', 'SE_CHECKED', 'step_messages', 'plan_messages', 'planned_steps', 'Candidate', 'cut_step',
-           'SamplingError', 'ChatSampler', 'HFGenerateSampler', 'chatml', 'CompletionsSampler', 'SEConfig',
-           'score_step', 'solve', 'prompt_hash', 'macgyver_problems', 'se_table', 'se_run', 'make_sampler', 'make_nli']
+__all__ = ['SOLVER_SYSTEM', 'LAST_STEP', 'PLAN_SYSTEM', 'PLAN_REDRAWS', 'SE_CHECKED', 'step_messages', 'plan_messages',
+           'plan_too_long', 'planned_steps', 'macgyver_problems', 'Candidate', 'cut_step', 'SamplingError',
+           'ChatSampler', 'HFGenerateSampler', 'chatml', 'CompletionsSampler', 'SEConfig', 'score_step', 'solve',
+           'prompt_hash', 'se_table', 'se_run', 'make_sampler', 'make_nli']
 
-# %% ../nbs/54_stepwise.ipynb #c915c13c
-SOLVER_SYSTEM = ("You solve everyday practical problems using only the items the problem describes, keeping in mind what "
-                 "is broken or missing. You write a solution one step at a time; each step is a single concrete action.")
+# %% ../nbs/54_stepwise.ipynb #04a88a3a
+SOLVER_SYSTEM = ("You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write ONE "
+                 "possible next step, Step {k}, of a solution in several steps, taking into account every constraint "
+                 "and the steps so far, if any. Solve the problem in as few steps as possible, with a complete solution "
+                 "by Step {budget} at the latest. Be clear, specific and concise, and make the step safe, feasible, "
+                 "efficient and effective: it should bring you much closer to solving the problem fully. Do not write "
+                 "Step {k1} or any later step, and no explanation, example or code; keep the step to one sentence. "
+                 "Make your step as creative and innovative as you can.\n\nIf the steps so far already form a complete "
+                 "solution, answer only: STOP\nOtherwise answer exactly in this form:\nStep {k}: <the step>")
+LAST_STEP = "This step must complete the solution and solve the problem."
 
+# %% ../nbs/54_stepwise.ipynb #18925639
 def step_messages(problem: str, # the problem text
                   steps: Sequence[str], # the steps chosen so far, each 'Step k: ...'
+                  budget: int, # the step budget (P2: sized from a whole sampled solution)
                  ) -> list[dict]:
     "Messages that ask for the next step (number len(steps)+1) or STOP."
     k = len(steps) + 1
-    done = '\n'.join(steps) if steps else '(none yet)'
-    return [{'role': 'system', 'content': SOLVER_SYSTEM},
-            {'role': 'user', 'content': f"Problem: {problem}\n\nSteps so far:\n{done}\n\nWrite Step {k} only, as one line "
-             f"that starts with 'Step {k}:'. If the steps so far already solve the problem, write STOP instead."}]
+    done = '\n'.join(steps) if steps else '(none)'
+    user = f"Problem: {problem}\n\nSteps so far:\n{done}" + (f"\n\n{LAST_STEP}" if k >= budget else '')
+    return [{'role': 'system', 'content': SOLVER_SYSTEM.format(k=k, k1=k + 1, budget=budget)},
+            {'role': 'user', 'content': user}]
 
+# %% ../nbs/54_stepwise.ipynb #a4d4d61e
+PLAN_SYSTEM = ("You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write a "
+               "solution in several steps, taking into account every constraint. Solve the problem in as few steps as "
+               "possible: the complete solution has at most 10 steps. Be clear, specific and concise, and use the items "
+               "in creative and innovative ways while staying practical. Each step should bring you much closer to a "
+               "full solution and be one sentence at most. No explanations, examples or code.\n\nAnswer exactly in "
+               "this form, one step per line:\nStep 1: <step 1>\nStep 2: <step 2>\n...")
+PLAN_REDRAWS = 5
+
+# %% ../nbs/54_stepwise.ipynb #b394cb56
 def plan_messages(problem: str) -> list[dict]:
     "Messages that ask for a whole solution (used once, to size the loop)."
-    return [{'role': 'system', 'content': SOLVER_SYSTEM},
-            {'role': 'user', 'content': f"Problem: {problem}\n\nWrite the complete solution as numbered steps, one per line, "
-             "each starting with 'Step k:'."}]
+    return [{'role': 'system', 'content': PLAN_SYSTEM}, {'role': 'user', 'content': f"Problem: {problem}"}]
 
+# %% ../nbs/54_stepwise.ipynb #51e6b581
+def plan_too_long(plan: str) -> bool:
+    "P2's redraw rule: 20 or more line breaks, or 15 or more 'Step' labels."
+    return plan.count('\n') >= 20 or plan.count('Step') >= 15
+
+# %% ../nbs/54_stepwise.ipynb #e911942b
 def planned_steps(plan: str, lo: int=2, hi: int=10) -> int:
     "P2's step budget: the number of 'Step' in a whole sampled solution, clipped to [lo, hi]."
     return int(min(max(plan.count('Step'), lo), hi))
 
-# %% ../nbs/54_stepwise.ipynb #9f4d616b
+# %% ../nbs/54_stepwise.ipynb #08cb8585
+def macgyver_problems(n: int|None=None, # how many (None: all solvable)
+                      seed: int=42) -> pd.DataFrame:
+    "MacGyver's solvable problems in P2's order (file order, `Solvable? == 'Yes'`, shuffled as `datasets` does), first n."
+    df = load_macgyver(solvable_only=True)
+    df = df.iloc[np.random.default_rng(seed).permutation(len(df))].reset_index(drop=True)
+    return df.head(n) if n is not None else df
+
+# %% ../nbs/54_stepwise.ipynb #ac247f6e
 @dataclass
 class Candidate:
     "One sampled continuation and its tokens' log-probabilities."
@@ -68,7 +100,7 @@ def cut_step(c: Candidate, # a sampled candidate
     "The candidate's step k and its tokens' log-probabilities: step, stop, cut, logps, logps_sampling, n_tokens."
     if len(c.token_logps) != len(c.token_ends):
         raise ValueError(f"candidate has {len(c.token_logps)} log-probs for {len(c.token_ends)} token offsets")
-    stop = 'STOP' in c.text
+    stop = 'STOP' in c.text or ('stop' in c.text.lower() and len(c.text) < 10)
     m = _label(k).search(c.text)
     if m: start, how = m.start(), 'label'
     else:
@@ -82,7 +114,7 @@ def cut_step(c: Candidate, # a sampled candidate
     return dict(text=c.text, step=step, stop=stop, cut=how if step else 'empty', logps=pick(c.token_logps),
                 logps_sampling=pick(c.token_logps_sampling), n_tokens=len(keep))
 
-# %% ../nbs/54_stepwise.ipynb #10370184
+# %% ../nbs/54_stepwise.ipynb #2340c362
 class SamplingError(RuntimeError): "A sampler could not return usable candidates."
 
 def _candidate(text: str, usage: dict, where: str) -> Candidate:
@@ -104,7 +136,7 @@ class ChatSampler:
         if bad := [r for r in res if not r.ok]: raise SamplingError(f"{self.name}: {len(bad)} of {n} samples failed: {bad[0].error}")
         return [_candidate(r.text, r.usage or {}, f"{self.name} sample {i}") for i, r in enumerate(res)]
 
-# %% ../nbs/54_stepwise.ipynb #60025ba3
+# %% ../nbs/54_stepwise.ipynb #fa519351
 def _cache_key(name: str, messages, gen: dict) -> str:
     return hashlib.sha256(canonical(dict(v=1, sampler=name, messages=messages, gen=gen)).encode()).hexdigest()
 
@@ -118,7 +150,7 @@ class HFGenerateSampler:
         self.calls = 0
     def __repr__(self): return f"HFGenerateSampler({self.name})"
 
-# %% ../nbs/54_stepwise.ipynb #eb33cacb
+# %% ../nbs/54_stepwise.ipynb #1745604d
 @patch
 def _generate(self: HFGenerateSampler, messages, gen: dict) -> list[dict]:
     import torch
@@ -163,14 +195,14 @@ async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: f
     else: rows = hit['parsed']
     return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
-# %% ../nbs/54_stepwise.ipynb #922d7a82
+# %% ../nbs/54_stepwise.ipynb #9003aadf
 def _choice_row(ch, where: str) -> dict:
     lp = getattr(ch, 'logprobs', None)
     toks, lps = (getattr(lp, 'tokens', None), getattr(lp, 'token_logprobs', None)) if lp is not None else (None, None)
     if not toks or lps is None or len(toks) != len(lps): raise SamplingError(f"{where}: the choice has no token log-probabilities")
     return dict(text=ch.text, token_logprobs=[float(x) for x in lps], token_ends=list(map(int, np.cumsum([len(t) for t in toks]))))
 
-# %% ../nbs/54_stepwise.ipynb #c6520733
+# %% ../nbs/54_stepwise.ipynb #5b7ae489
 def chatml(messages: list[dict]) -> str:
     "Messages in ChatML, ending with an open assistant turn."
     return ''.join(f"<|im_start|>{m['role']}\n{m['content']}<|im_end|>\n" for m in messages) + "<|im_start|>assistant\n"
@@ -208,7 +240,7 @@ class CompletionsSampler:
             if self.cache is not None: self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
         return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
-# %% ../nbs/54_stepwise.ipynb #35064a7e
+# %% ../nbs/54_stepwise.ipynb #691c40ed
 @dataclass
 class SEConfig:
     "The settings of a semantic-entropy run."
@@ -223,6 +255,7 @@ class SEConfig:
     rule: str = 'bidirectional'  # equivalence rule (creaeval.nli.RULES)
     schedule: str = 'all'        # NLI schedule (creaeval.nli.cluster)
     paths: int = 1               # first-step trajectories
+    first_recount: bool = False  # P2's code: the first candidate's class counts it once more when its text recurs
     seed: int = 0
     def check(self):
         if self.n < 1: raise ValueError(f"n must be at least 1, got {self.n}")
@@ -231,7 +264,7 @@ class SEConfig:
         if self.paths < 1: raise ValueError(f"paths must be at least 1, got {self.paths}")
         return self
 
-# %% ../nbs/54_stepwise.ipynb #1201c60a
+# %% ../nbs/54_stepwise.ipynb #9bc0e430
 def _entropies(ids, cands, key):
     if any(c[key] is None for c in cands): return None
     return step_entropies(ids, [c[key] for c in cands])
@@ -250,19 +283,22 @@ def score_step(cands: Sequence[Candidate], # the sampled candidates of step k
     for c in pool:
         c['logp'] = seq_logprob(c['logps']); c['logp_norm'] = seq_logprob(c['logps'], normalise=True)
     cl = cluster([c['step'] for c in pool], verdicts, cfg.rule, question, cfg.schedule)
-    se = {'model': _entropies(cl.ids, pool, 'logps'), 'sampling': _entropies(cl.ids, pool, 'logps_sampling')}
+    ids, counted = cl.ids, pool
+    if cfg.first_recount and [c['step'] for c in pool].count(pool[0]['step']) > 1:
+        ids, counted = cl.ids + [cl.ids[0]], pool + [pool[0]]      # P2's gen_C adds candidate 0 to its class again
+    se = {'model': _entropies(ids, counted, 'logps'), 'sampling': _entropies(ids, counted, 'logps_sampling')}
     score = [c['logp'] if cfg.choose == 'sequence' else c['logp_norm'] for c in pool]
     order = sorted(range(len(pool)), key=lambda i: -score[i])
     return {**rec, 'usable': usable, 'classes': cl.ids, 'n_classes': max(cl.ids) + 1, 'se': se, 'chosen': usable[order[0]],
             'ranked': [usable[i] for i in order], 'nli': dict(pairs_asked=cl.pairs_asked, calls=cl.calls)}
 
-# %% ../nbs/54_stepwise.ipynb #6ca9e47a
+# %% ../nbs/54_stepwise.ipynb #bbf7a91c
 async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, path):
     steps, chosen = [], list(steps_so_far)
     while len(chosen) < budget:
         k = len(chosen) + 1
-        cands = await sampler.sample(step_messages(problem, chosen), cfg.n, cfg.temperature, cfg.top_p, cfg.max_tokens,
-                                     cfg.stop, seed=cfg.seed + 7919 * path + k)
+        cands = await sampler.sample(step_messages(problem, chosen, budget), cfg.n, cfg.temperature, cfg.top_p,
+                                     cfg.max_tokens, cfg.stop, seed=cfg.seed + 7919 * path + k)
         s = score_step(cands, k, verdicts, cfg, problem)
         steps.append(s)
         if s['stopped']: break
@@ -273,10 +309,13 @@ async def solve(problem: str, # the problem text
                 sampler, verdicts: Verdicts, cfg: SEConfig, problem_id=None) -> dict:
     "The SE record of one problem: its steps, chosen solution, and SE (every form, both sources) per trajectory and overall."
     cfg.check()
-    plan = None
+    plan, plans = None, []
     if cfg.max_steps is None:
-        plan = (await sampler.sample(plan_messages(problem), 1, cfg.temperature, cfg.top_p, 512, (), seed=cfg.seed))[0].text
-        budget = planned_steps(plan)
+        for r in range(PLAN_REDRAWS + 1):
+            seed = cfg.seed + 104729 * r
+            plans.append((await sampler.sample(plan_messages(problem), 1, cfg.temperature, cfg.top_p, 512, (), seed=seed))[0].text)
+            if not plan_too_long(plans[-1]): break
+        plan, budget = plans[-1], planned_steps(plans[-1])
     else: budget = int(cfg.max_steps)
     steps, chosen = await _trajectory(problem, sampler, verdicts, cfg, [], budget, 0)
     paths = [dict(steps=steps, solution=chosen)]
@@ -289,7 +328,8 @@ async def solve(problem: str, # the problem text
             seen.add(t)
             more, sol = await _trajectory(problem, sampler, verdicts, cfg, [t], budget, len(paths))
             paths.append(dict(steps=[s1] + more, solution=sol))
-    return dict(problem_id=problem_id, problem=problem, plan=plan, budget=budget, paths=paths, steps=steps,
+    return dict(problem_id=problem_id, problem=problem, plan=plan, plan_redraws=max(len(plans) - 1, 0), budget=budget,
+                paths=paths, steps=steps,
                 solution='\n'.join(chosen), se=_problem_se(paths))
 
 def _problem_se(paths) -> dict:
@@ -300,21 +340,16 @@ def _problem_se(paths) -> dict:
         out[src] = {f: float(np.nanmean(v)) if not all(math.isnan(x) for x in v) else math.nan for f, v in vals.items()}
     return out
 
-# %% ../nbs/54_stepwise.ipynb #4c78476e
+# %% ../nbs/54_stepwise.ipynb #dcf616ec
 SE_CHECKED = ('sampler', 'nli', 'n', 'temperature', 'top_p', 'max_tokens', 'stop', 'max_steps', 'choose', 'source',
-              'rule', 'schedule', 'paths', 'seed', 'prompt_hash')
+              'rule', 'schedule', 'paths', 'first_recount', 'seed', 'prompt_hash')
 
 def prompt_hash() -> str:
     "Hash of the solver prompts, so a resumed run cannot mix prompt versions."
-    return hashlib.sha256((SOLVER_SYSTEM + json.dumps(step_messages('P', ['Step 1: x'])) + json.dumps(plan_messages('P'))).encode()).hexdigest()[:16]
+    texts = SOLVER_SYSTEM + LAST_STEP + json.dumps(step_messages('P', ['Step 1: x'], 2)) + json.dumps(plan_messages('P'))
+    return hashlib.sha256((texts + str(PLAN_REDRAWS)).encode()).hexdigest()[:16]
 
-def macgyver_problems(n: int|None=None, # how many (None: all solvable)
-                      seed: int=42) -> pd.DataFrame:
-    "MacGyver's solvable problems shuffled with `seed` (P2: filter `Solvable? == 'Yes'`, shuffle with seed 42), first n."
-    df = load_macgyver(solvable_only=True).sample(frac=1, random_state=seed).reset_index(drop=True)
-    return df.head(n) if n is not None else df
-
-# %% ../nbs/54_stepwise.ipynb #b61f3ebe
+# %% ../nbs/54_stepwise.ipynb #8031e3e5
 def se_table(records: Sequence[dict]) -> pd.DataFrame:
     "One row per problem: SE in every form from both log-prob sources, steps, classes and stop reason."
     rows = []
@@ -348,7 +383,7 @@ def se_run(problems: pd.DataFrame, # columns id, problem (e.g. `macgyver_problem
     table.to_csv(run.path/'se.csv', index=False)
     return table
 
-# %% ../nbs/54_stepwise.ipynb #413adb84
+# %% ../nbs/54_stepwise.ipynb #a419923b
 def make_sampler(spec: str, # 'chat:<model>', 'hf-generate:<local model>' or 'completions:<base url>|<model>'
                  run_dir: str|Path):
     "The sampler a spec names, caching into the run directory."

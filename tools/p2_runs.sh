@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The committed P2 runs, in the order they were made: semantic entropy on P2's first MacGyver problems, then the
+# judges (Qwen2.5-Coder-1.5B, then 0.5B) on the 50 labelled solutions and on the SE runs' greedy solutions.
+# Every command resumes where it stopped; rerunning the script after a crash or a reboot loses no finished problem or
+# unit. Sizes and times are in the README (measured on 2 CPU cores: about 150 s per SE problem with the 0.5B model,
+# about 260 s per solution for the 1.5B three-agent judge).
+#
+#   tools/p2_runs.sh                 # everything, into data/runs/
+#   RUNS=/elsewhere tools/p2_runs.sh # into another folder
+set -u
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-data/runs}
+C=${CREAEVAL:-.venv/bin/creaeval}
+Q05=local/qwen2.5-coder-0.5b-instruct
+Q15=local/qwen2.5-coder-1.5b-instruct
+SMOL=local/smollm2-135m-instruct@llama.cpp
+step() { echo "== $(date -u +%FT%TZ) $*"; "$@" || echo "== exit $? (continuing): $*"; }
+
+se() {  # se <run dir> <sampler model> <problems> [more entropy options]
+  local dir=$1 model=$2 n=$3; shift 3
+  step $C entropy --sampler "chat:$model" --nli embedding --problems "$n" --run-dir "$RUNS/p2-se/$dir" "$@"
+}
+judge() {  # judge <judge model> <folder> <method> [more evaluate options]
+  local model=$1 dir=$2 method=$3; shift 3
+  step $C evaluate --dataset macgyver --method "$method" --judge "$model" --run-dir "$RUNS/p2-judges/$dir/$method" "$@"
+}
+
+se qwen05-t1.0 $Q05 50 --temperature 1.0
+se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
+judge $Q15 qwen15 oneshot
+judge $Q15 qwen15 agents
+judge $Q15 qwen15 chateval
+judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0"
+judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0"
+se qwen05-t0.5 $Q05 20 --temperature 0.5
+se qwen05-t1.5 $Q05 20 --temperature 1.5
+judge $Q05 qwen05 oneshot
+judge $Q05 qwen05 agents
+judge $Q05 qwen05 chateval
+# the multi-path variant: its first path is the greedy run's (same seeds), so that run's caches answer it
+mkdir -p "$RUNS/p2-se/qwen05-t1.0-paths5"
+for f in llm.sqlite nli.sqlite; do
+  [ -e "$RUNS/p2-se/qwen05-t1.0-paths5/$f" ] || cp "$RUNS/p2-se/qwen05-t1.0/$f" "$RUNS/p2-se/qwen05-t1.0-paths5/$f"
+done
+se qwen05-t1.0-paths5 $Q05 20 --temperature 1.0 --paths 5
+echo "== $(date -u +%FT%TZ) done"
