@@ -35,7 +35,7 @@ def mean_cosine(texts: Sequence[str], embedder=None) -> float:
     s = v @ v.T
     return float(s[np.triu_indices(len(texts), 1)].mean())
 
-# %% ../nbs/53_diversity.ipynb #0c24cd72
+# %% ../nbs/53_diversity.ipynb #a070a4e4
 def step_diversity(texts: Sequence[str], embedder=None) -> dict:
     "Cosine similarity, Distinct-1, Distinct-2 and Self-BLEU of one step's candidates."
     texts = list(texts)
@@ -43,7 +43,7 @@ def step_diversity(texts: Sequence[str], embedder=None) -> dict:
                 self_bleu=self_bleu(texts, weights=(0.25,) * 4) if len(texts) > 1 else float('nan'))
 
 def diversity_table(records: Sequence[dict], # SE problem records (`creaeval.stepwise`)
-                    form: str='renormalised', source: str='model', embedder=None) -> pd.DataFrame:
+                    form: str='length_normalised', source: str='model', embedder=None) -> pd.DataFrame:
     "One row per scored step: problem, step, SE and the four baselines over the same candidates."
     rows = []
     for r in records:

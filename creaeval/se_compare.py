@@ -31,17 +31,17 @@ def se_records(run_dir: str|Path) -> tuple[dict, list[dict]]:
     if cfg.get('kind') != 'semantic-entropy': raise ValueError(f"{run_dir}/config.json: kind is {cfg.get('kind')!r}, not 'semantic-entropy'")
     return cfg, [r for r in run.records() if r.get('type') == 'se_problem']
 
-# %% ../nbs/55_se_compare.ipynb #e7158169
+# %% ../nbs/55_se_compare.ipynb #a2e43e48
 def se_runs(folder: str|Path) -> pd.DataFrame:
-    "Every SE run directory under `folder`: path, sampler, nli, temperature, n, problems finished."
+    "Every SE run directory under `folder`: path, sampler, nli, temperature, n, paths, problems finished."
     rows = []
     for c in sorted(Path(folder).rglob('config.json')):
         cfg = json.loads(c.read_text())
         if cfg.get('kind') != 'semantic-entropy': continue
         _, recs = se_records(c.parent)
-        rows.append(dict(path=str(c.parent), sampler=cfg['sampler'], nli=cfg['nli'], temperature=cfg['temperature'], n=cfg['n'],
-                         problems=len(recs)))
-    return pd.DataFrame(rows, columns=['path', 'sampler', 'nli', 'temperature', 'n', 'problems'])
+        rows.append(dict(path=str(c.parent), sampler=cfg['sampler'], nli=cfg['nli'], temperature=cfg['temperature'],
+                         n=cfg['n'], paths=cfg.get('paths', 1), problems=len(recs)))
+    return pd.DataFrame(rows, columns=['path', 'sampler', 'nli', 'temperature', 'n', 'paths', 'problems'])
 
 # %% ../nbs/55_se_compare.ipynb #df2cd047
 def _step_row(r: dict, s: dict, ids: Sequence[int], backend: str) -> dict:
@@ -66,10 +66,11 @@ def recluster(records: Sequence[dict], # SE problem records
             rows.append(_step_row(r, s, cluster(texts, verdicts, rule, r['problem'], schedule).ids, verdicts.name))
     return pd.DataFrame(rows)
 
-# %% ../nbs/55_se_compare.ipynb #e28af71c
+# %% ../nbs/55_se_compare.ipynb #3d138f48
 def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, several backends
               reference: str, # the backend the others are compared with
-              form: str='renormalised') -> pd.DataFrame:
+              form: str='length_normalised', # SE form compared (default: P2's)
+             ) -> pd.DataFrame:
     "Per backend: steps, mean classes, mean ARI and share of identical partitions vs `reference`, rho of SE per step and per problem."
     if reference not in set(steps.backend): raise ValueError(f"reference {reference!r} is not among the backends {sorted(set(steps.backend))}")
     col, key = f"se_{form}", ['problem_id', 'step']
@@ -89,7 +90,7 @@ def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, severa
                         **{f"mean_{col}": float(d[col].mean())}))
     return pd.DataFrame(out)
 
-# %% ../nbs/55_se_compare.ipynb #4e7a0d8e
+# %% ../nbs/55_se_compare.ipynb #0e6d7336
 def se_compare(run_dir: str|Path, # an SE run directory
                nli: Sequence[str]=(), # other backends, as `make_nli` specs
                embedder=None) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -102,7 +103,7 @@ def se_compare(run_dir: str|Path, # an SE run directory
         if v.name == cfg['nli']: continue
         steps.append(recluster(recs, v, cfg['rule'], cfg['schedule']))
     steps = pd.concat(steps, ignore_index=True)
-    div = diversity_table(recs, form='renormalised', source=cfg['source'], embedder=embedder)
+    div = diversity_table(recs, form='length_normalised', source=cfg['source'], embedder=embedder)
     steps.to_csv(Path(run_dir)/'backends.csv', index=False)
     div.to_csv(Path(run_dir)/'diversity.csv', index=False)
     return steps, div

@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = 'local/smollm2-135m-instruct'
-COMMITTED = sorted(p.parent for p in (ROOT/'data/runs').glob('*/*/scores.csv'))
+COMMITTED = sorted(p.parent for p in (ROOT/'data/runs').rglob('scores.csv'))
 
 def test_embedded_creaeval_and_direct(tmp_path):
     from creaeval.runner import evaluate, check_scores
@@ -68,7 +68,7 @@ def test_too_little_memory_stops_before_any_call(tmp_path, monkeypatch):
         assert not recs.exists() or not [r for r in map(json.loads, recs.read_text().splitlines()) if r['type'] in ('sample', 'call')]
 
 
-@pytest.mark.parametrize('run', COMMITTED, ids=[f"{p.parent.name}/{p.name}" for p in COMMITTED])
+@pytest.mark.parametrize('run', COMMITTED, ids=[str(p.relative_to(ROOT/"data/runs")) for p in COMMITTED])
 def test_committed_runs_replay(run, tmp_path):
     from creaeval.runner import evaluate
     cfg = json.loads((run/'config.json').read_text())

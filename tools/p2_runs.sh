@@ -5,10 +5,13 @@
 # unit. Sizes and times are in the README (measured on 2 CPU cores: about 150 s per SE problem with the 0.5B model,
 # about 260 s per solution for the 1.5B three-agent judge).
 #
-#   tools/p2_runs.sh                 # everything, into data/runs/
+#   tools/p2_runs.sh                 # everything, into data/runs/ of this checkout
 #   RUNS=/elsewhere tools/p2_runs.sh # into another folder
+#   ROOT=/other/checkout tools/p2_runs.sh   # run from another checkout (its .venv, its data/runs)
+# Run folders are given relative to the checkout, so that the judge runs record where their SE solutions came from
+# as a path that holds on any clone.
 set -u
-cd "$(dirname "$0")/.."
+cd "${ROOT:-$(dirname "$0")/..}"
 RUNS=${RUNS:-data/runs}
 C=${CREAEVAL:-.venv/bin/creaeval}
 Q05=local/qwen2.5-coder-0.5b-instruct
@@ -25,9 +28,9 @@ judge() {  # judge <judge model> <folder> <method> [more evaluate options]
   step $C evaluate --dataset macgyver --method "$method" --judge "$model" --run-dir "$RUNS/p2-judges/$dir/$method" "$@"
 }
 
+judge $Q15 qwen15 oneshot
 se qwen05-t1.0 $Q05 50 --temperature 1.0
 se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
-judge $Q15 qwen15 oneshot
 judge $Q15 qwen15 agents
 judge $Q15 qwen15 chateval
 judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0"

@@ -1,6 +1,6 @@
 """Semantic-entropy benchmarks, each ratio measured against the reference approach in the same run.
 
-    .venv/bin/python tests/bench/bench_se.py [clustering|sampling|all] [--run data/runs/se-qwen05/t1.0]
+    .venv/bin/python tests/bench/bench_se.py [clustering|sampling|all] [--run data/runs/p2-se/qwen05-t1.0]
 
 1. Clustering: 10 candidates per step over 50 steps (the first 50 scored steps of a committed SE run when one is
    given, else synthetic steps built from the project's labelled pairs). For each backend, the reference approach
