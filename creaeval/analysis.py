@@ -21,7 +21,7 @@ __all__ = ['REQUIRED', 'KEY', 'check_ranges', 'AgreementResult', 'agreement_tabl
            'inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab', 'plot_heatmap',
            'plot_violins', 'plot_judge_bars', 'style_table']
 
-# %% ../nbs/12_analysis.ipynb #ac378a01
+# %% ../nbs/12_analysis.ipynb #5e7a2e7c
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
 KEY = ['sample_id', 'step', 'dimension', 'source', 'rater']
 
@@ -30,16 +30,19 @@ def _fmt(rows: pd.DataFrame, k: int=5) -> str:
     return '; '.join(', '.join(f"{c}={v!r}" for c, v in r.items()) for r in rows.head(k).to_dict('records')) + \
         (f" (and {len(rows) - k} more)" if len(rows) > k else '')
 
+# %% ../nbs/12_analysis.ipynb #5b99c920
 def check_ranges(scores: pd.DataFrame, # long score table
                  ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension): (lo, hi)}
                 ) -> pd.DataFrame:
     "Validate a long score table against declared ranges; return the step-level rows with integer-valued scores."
-    if not isinstance(scores, pd.DataFrame): raise TypeError(f"scores must be a pandas DataFrame, got {type(scores).__name__}")
+    if not isinstance(scores, pd.DataFrame):
+        raise TypeError(f"scores must be a pandas DataFrame, got {type(scores).__name__}")
     miss = [c for c in REQUIRED if c not in scores.columns]
     if miss: raise ValueError(f"score table lacks columns {miss}; it has {list(scores.columns)}")
     df = scores
     if 'dataset' in df.columns and df['dataset'].nunique(dropna=False) > 1:
-        raise ValueError(f"score table mixes datasets {sorted(map(str, df['dataset'].unique()))}: run the protocol per dataset")
+        raise ValueError(
+            f"score table mixes datasets {sorted(map(str, df['dataset'].unique()))}: run the protocol per dataset")
     if 'item' in df.columns and df['item'].notna().any():
         raise ValueError(f"score table has item-level rows (e.g. {_fmt(df[df['item'].notna()][KEY + ['item']], 2)}): "
                          "derive the step-level scores first, or drop the item rows")
@@ -50,11 +53,14 @@ def check_ranges(scores: pd.DataFrame, # long score table
     key = codes[0]
     for c in codes[1:]: key = key * (int(c.max()) + 2) + c
     dup = df[pd.Series(key).duplicated(keep=False).to_numpy()]
-    if len(dup): raise ValueError(f"duplicate scores for the same sample, dimension, source and rater: {_fmt(dup[KEY + ['score']])}")
+    if len(dup):
+        raise ValueError(
+            f"duplicate scores for the same sample, dimension, source and rater: {_fmt(dup[KEY + ['score']])}")
     sc = pd.to_numeric(df['score'], errors='coerce')
     bad = df[sc.isna() & df['score'].notna()]
     if len(bad): raise ValueError(f"non-numeric scores: {_fmt(bad[KEY + ['score']])}")
-    lohi = pd.DataFrame([(s, d, lo, hi) for (s, d), (lo, hi) in ranges.items()], columns=['step', 'dimension', 'lo', 'hi'])
+    lohi = pd.DataFrame([(s, d, lo, hi) for (s, d), (lo, hi) in ranges.items()],
+                        columns=['step', 'dimension', 'lo', 'hi'])
     for c in ('lo', 'hi'):
         if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in lohi[c]):
             raise TypeError(f"score ranges must be (int, int); got {dict(ranges)}")
@@ -68,7 +74,7 @@ def check_ranges(scores: pd.DataFrame, # long score table
         raise ValueError(f"scores outside the declared range: {_fmt(o)}")
     return df.assign(score=v)
 
-# %% ../nbs/12_analysis.ipynb #e76f1937
+# %% ../nbs/12_analysis.ipynb #19c65729
 @dataclass
 class AgreementResult:
     "Everything the protocol computes; the DataFrames are long (one row per statistic) unless noted."
@@ -82,7 +88,7 @@ class AgreementResult:
     missing: str = 'paired'  # how samples without every score were handled (see `agreement_table`)
     dropped: pd.DataFrame = field(repr=False, default=None)  # paired: per dropped sample, who lacked scores and why
 
-# %% ../nbs/12_analysis.ipynb #54ce08b9
+# %% ../nbs/12_analysis.ipynb #cc19ebd3
 @patch
 def n_wide(self: AgreementResult, metric: str='qwk') -> pd.DataFrame:
     "Method x column table of the number of samples behind each cell (the smallest over its judges and raters)."
@@ -91,6 +97,7 @@ def n_wide(self: AgreementResult, metric: str='qwk') -> pd.DataFrame:
     n['AVG'] = n.min(axis=1)
     return n.reindex(index=self.methods, columns=[f"{s} {d}" for s, d in self.dims] + ['AVG'])
 
+# %% ../nbs/12_analysis.ipynb #7ec5aa44
 @patch(as_prop=True)
 def caption(self: AgreementResult) -> str:
     "How the samples behind the table were chosen, for the table's caption."
@@ -103,6 +110,7 @@ def caption(self: AgreementResult) -> str:
         return f"missing='omit': each cell uses the samples both sides scored (n per cell in `.n_wide()`, at most {n}); methods are not compared on identical samples"
     return f"all {n} samples scored by every judge and human (missing='raise')"
 
+# %% ../nbs/12_analysis.ipynb #7a0115fc
 @patch
 def wide(self: AgreementResult, metric: str='qwk') -> tuple[pd.DataFrame, pd.DataFrame]:
     "Method x column table (columns '<step> <dimension>' and 'AVG') and a same-shaped boolean table of asterisks."
@@ -117,7 +125,7 @@ def wide(self: AgreementResult, metric: str='qwk') -> tuple[pd.DataFrame, pd.Dat
         star.loc[r.best, r.column] = True
     return val, star
 
-# %% ../nbs/12_analysis.ipynb #752b8f08
+# %% ../nbs/12_analysis.ipynb #0583ab3c
 def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
     if how == 'id': return h
     if how != 'sorted': raise ValueError(f"human_slots must be 'id' or 'sorted', not {how!r}")
@@ -129,9 +137,11 @@ def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
     slot = {(s, r): f"Human {chr(65 + i)}" for s, rs in per.items() for i, r in enumerate(rs)}
     return h.assign(rater=[slot[(s, r)] for s, r in zip(h.sample_id, h.rater)])
 
+# %% ../nbs/12_analysis.ipynb #65745680
 def _codes(col: pd.Series, order: list) -> np.ndarray:
     return pd.Categorical(col, categories=order).codes
 
+# %% ../nbs/12_analysis.ipynb #fd796a64
 def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, methods):
     "Dense score arrays: humans[rater, dim, sample] and methods[method, judge, dim, sample], NaN where absent."
     h, s = df[df.source == human], df[df.source != human]
@@ -153,7 +163,7 @@ def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, methods):
     S[_codes(s.source, meths), _codes(s.rater, judges), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
     return H, S, dict(meths=meths, judges=judges, raters=raters, dims=dims, samples=samples)
 
-# %% ../nbs/12_analysis.ipynb #40b674a0
+# %% ../nbs/12_analysis.ipynb #b5a49bf3
 def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str, human: str):
     "Apply the missing-score policy to H and S in place; return (have, dropped): the judges each method has, and who was left out."
     meths, judges, raters, dims, samples = (ax[k] for k in ('meths', 'judges', 'raters', 'dims', 'samples'))
@@ -162,8 +172,9 @@ def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str
     dropped = _dropped_frame()
     if missing == 'paired':
         full = ph.all(axis=(0, 1)) & (ps | ~have[:, :, None, None]).all(axis=(0, 1, 2))
-        if not full.any(): raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
-                                            "pass missing='omit' to use the common samples of each cell")
+        if not full.any():
+            raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
+                             "pass missing='omit' to use the common samples of each cell")
         dropped = _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human)
         H[:, :, ~full], S[..., ~full] = np.nan, np.nan
         ph, ps = ~np.isnan(H), ~np.isnan(S)
@@ -173,16 +184,20 @@ def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str
         for m, j, d, r in zip(*np.nonzero(mism.any(-1))):
             only_j = [samples[i] for i in np.flatnonzero(ps[m, j, d] & ~ph[r, d])]
             only_h = [samples[i] for i in np.flatnonzero(ph[r, d] & ~ps[m, j, d])]
-            lines.append(f"{meths[m]} / {judges[j]} / {dims[d]} vs {raters[r]}: scored only by the judge {only_j[:8]}"
-                         f"{'...' if len(only_j) > 8 else ''}, only by the human {only_h[:8]}{'...' if len(only_h) > 8 else ''}")
+            lines.append(
+                f"{meths[m]} / {judges[j]} / {dims[d]} vs {raters[r]}: scored only by the judge {only_j[:8]}"
+                f"{'...' if len(only_j) > 8 else ''}, only by the human {only_h[:8]}{'...' if len(only_h) > 8 else ''}")
             if len(lines) == 5: break
-        raise ValueError("judge and human sample sets differ (pass missing='omit' to use the common samples of each cell):\n  "
-                         + "\n  ".join(lines) + (f"\n  ... {int(mism.any(-1).sum())} cells in all" if mism.any(-1).sum() > 5 else ''))
+        raise ValueError(
+            "judge and human sample sets differ (pass missing='omit' to use the common samples of each cell):\n  " +
+            "\n  ".join(lines) + (f"\n  ... {int(mism.any(-1).sum())} cells in all" if mism.any(-1).sum() > 5 else ''))
     return have, dropped
 
+# %% ../nbs/12_analysis.ipynb #2f16f835
 def _dropped_frame(rows=()) -> pd.DataFrame:
     return pd.DataFrame(list(rows), columns=['sample_id', 'source', 'rater', 'missing_cells', 'why'])
 
+# %% ../nbs/12_analysis.ipynb #c31b5675
 def _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human) -> pd.DataFrame:
     "Per dropped sample, who lacks scores there, for how many dimensions, and why (the rows' notes, or 'no row')."
     notes = {}
@@ -200,20 +215,22 @@ def _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human
             if k: rows.append((sid, meths[m], judges[j], k, notes.get((sid, meths[m], judges[j])) or 'no score row'))
     return _dropped_frame(rows)
 
-# %% ../nbs/12_analysis.ipynb #a75a3f5f
-def agreement_table(scores: pd.DataFrame, # long score table (see above), step-level rows only
-                    ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension): (lo, hi)}; its order is the column order
-                    human: str='human', # the `source` value of human rows
-                    human_slots: str='id', # 'id': rater ids as they are; 'sorted': per sample, Human A, B, ... by id
-                    n_boot: int=1000, # bootstrap replicates over samples (0: none)
-                    conf: float=0.95, # confidence level of all intervals
-                    seed: int=0, # bootstrap seed
-                    missing: str='paired', # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
-                    alpha: float=0.05, # significance level of the asterisks
-                    methods: Sequence[str]|None=None, # method order (default: order of appearance)
-                   ) -> AgreementResult:
+# %% ../nbs/12_analysis.ipynb #557019c0
+def agreement_table(
+        scores: pd.DataFrame,  # long score table (see above), step-level rows only
+        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}; its order is the column order
+        human: str = 'human',  # the `source` value of human rows
+        human_slots: str = 'id',  # 'id': rater ids as they are; 'sorted': per sample, Human A, B, ... by id
+        n_boot: int = 1000,  # bootstrap replicates over samples (0: none)
+        conf: float = 0.95,  # confidence level of all intervals
+        seed: int = 0,  # bootstrap seed
+        missing: str = 'paired',  # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
+        alpha: float = 0.05,  # significance level of the asterisks
+        methods: Sequence[str] | None = None,  # method order (default: order of appearance)
+) -> AgreementResult:
     "P1's agreement protocol: per method x judge x dimension x human rater, averaged over raters, judges, dimensions."
-    if missing not in ('paired', 'raise', 'omit'): raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
+    if missing not in ('paired', 'raise', 'omit'):
+        raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
     df = check_ranges(scores, ranges)
     H, S, ax = _dense(df, ranges, human, human_slots, methods)
     have, dropped = _pair(df, H, S, ax, missing, human)
@@ -227,19 +244,20 @@ def agreement_table(scores: pd.DataFrame, # long score table (see above), step-l
     out.missing, out.dropped = missing, dropped
     return out
 
-# %% ../nbs/12_analysis.ipynb #642862f6
+# %% ../nbs/12_analysis.ipynb #19f3dea9
 def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
     "Mean over the judge axis (1) of v (M, J, ...) using only the judges each method has; NaN in a used cell propagates."
     w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
     return np.where(w > 0, v, 0).sum(1) / w.sum(1)
 
+# %% ../nbs/12_analysis.ipynb #12c58986
 def _ci(b: np.ndarray, conf: float):
     with np.errstate(all='ignore'):
         ok = (~np.isnan(b)).sum(-1) > 0
         q = np.nanpercentile(np.where(ok[..., None], b, 0), [50 * (1 - conf), 50 * (1 + conf)], axis=-1)
     return np.where(ok, q[0], np.nan), np.where(ok, q[1], np.nan)
 
-# %% ../nbs/12_analysis.ipynb #be7d3d9e
+# %% ../nbs/12_analysis.ipynb #a91231a9
 def _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot) -> AgreementResult:
     M, J, D, R = len(meths), len(judges), len(dims), len(raters)
     idx = np.indices((M, J, D, R)).reshape(4, -1)
@@ -278,13 +296,14 @@ def _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot) -> A
                            pd.DataFrame(per_judge, columns=['method', 'judge', 'metric', 'value', 'lo', 'hi']),
                            tests, meths, judges, dims, raters, boot_dim)
 
-# %% ../nbs/12_analysis.ipynb #4952edf4
+# %% ../nbs/12_analysis.ipynb #4010cc48
 def _boot_p(diff: np.ndarray) -> float:
     "Two-sided paired-bootstrap p-value from replicate differences (NaN replicates ignored)."
     diff = diff[~np.isnan(diff)]
     if not len(diff): return math.nan
     return float(min(1.0, 2 * min((diff <= 0).mean(), (diff >= 0).mean())))
 
+# %% ../nbs/12_analysis.ipynb #379c741f
 def _ttest(a: np.ndarray, b: np.ndarray):
     ok = ~(np.isnan(a) | np.isnan(b))
     a, b = a[ok], b[ok]
@@ -292,6 +311,7 @@ def _ttest(a: np.ndarray, b: np.ndarray):
     t = stats.ttest_rel(a, b)
     return float(t.statistic), float(t.pvalue), len(a)
 
+# %% ../nbs/12_analysis.ipynb #223ebbde
 def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataFrame:
     out = []
     for k, (v, v_r, v_d) in unit.items():
@@ -307,7 +327,8 @@ def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataF
             else:
                 common = have[b1] & have[b2]
                 if common.any():
-                    units, (t, p, nu) = 'judge x rater', _ttest(v[b1][common][:, d].ravel(), v[b2][common][:, d].ravel())
+                    units, (t, p, nu) = 'judge x rater', _ttest(v[b1][common][:, d].ravel(), v[b2][common][:,
+                                                                                                           d].ravel())
                 else:
                     ra, rb = (_jmean(v[[x]], have[[x]])[0][d] for x in (b1, b2))
                     units, (t, p, nu) = 'raters (no shared judge)', _ttest(ra, rb)
@@ -316,14 +337,15 @@ def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataF
     return pd.DataFrame(out, columns=['metric', 'column', 'best', 'second', 'best_value', 'second_value', 't', 'p_t',
                                       'n_units', 'units', 'p_boot', 'significant'])
 
-# %% ../nbs/12_analysis.ipynb #9fc10407
-def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension): (lo, hi)}
-                    skills: Mapping[str, float], # method name -> share of the score that follows the latent quality (0-1)
-                    judges: Sequence[str]=('judge-1', 'judge-2'), # judge model names
-                    raters: Sequence[str]=('H01', 'H02'), # human rater ids
-                    n: int=50, # samples
-                    offset: float=0.0, # sd of the per method/judge/dimension leniency offsets (in score-range units)
-                    seed: int=0) -> pd.DataFrame:
+# %% ../nbs/12_analysis.ipynb #07f43d3f
+def simulate_scores(
+        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}
+        skills: Mapping[str, float],  # method name -> share of the score that follows the latent quality (0-1)
+        judges: Sequence[str] = ('judge-1', 'judge-2'),  # judge model names
+        raters: Sequence[str] = ('H01', 'H02'),  # human rater ids
+        n: int = 50,  # samples
+        offset: float = 0.0,  # sd of the per method/judge/dimension leniency offsets (in score-range units)
+        seed: int = 0) -> pd.DataFrame:
     "A synthetic long score table (humans and methods) for tests and benchmarks."
     rng = np.random.default_rng(seed)
     ids = [f"S{i:03d}" for i in range(n)]
@@ -331,16 +353,23 @@ def simulate_scores(ranges: Mapping[tuple, tuple[int, int]], # {(step, dimension
     for (step, dim), (lo, hi) in ranges.items():
         z = rng.normal(size=n)
         to_scale = lambda u: np.clip(np.round((lo + hi) / 2 + (hi - lo) / 4 * u), lo, hi)
-        for r in raters: rows.append(pd.DataFrame({'sample_id': ids, 'source': 'human', 'rater': r, 'step': step, 'dimension': dim,
-                                                   'score': to_scale(z + 0.4 * rng.normal(size=n))}))
+        for r in raters:
+            rows.append(
+                pd.DataFrame({
+                    'sample_id': ids, 'source': 'human', 'rater': r, 'step': step, 'dimension': dim,
+                    'score': to_scale(z + 0.4 * rng.normal(size=n))}))
         for m, a in skills.items():
             for j in judges:
                 u = a * z + math.sqrt(max(0.0, 1 - a * a)) * rng.normal(size=n) + offset * 4 * rng.normal()
-                rows.append(pd.DataFrame({'sample_id': ids, 'source': m, 'rater': j, 'step': step, 'dimension': dim, 'score': to_scale(u)}))
+                rows.append(
+                    pd.DataFrame({
+                        'sample_id': ids, 'source': m, 'rater': j, 'step': step, 'dimension': dim,
+                        'score': to_scale(u)}))
     df = pd.concat(rows, ignore_index=True)
-    return df.assign(dataset='synthetic', item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
+    return df.assign(dataset='synthetic',
+                     item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
 
-# %% ../nbs/12_analysis.ipynb #935e6c5f
+# %% ../nbs/12_analysis.ipynb #d464f12a
 def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human',
                     human_slots: str='id', conf: float=0.95) -> pd.DataFrame:
     "QWK, PCC, ICC(A,1), ICC(C,1) between each pair of human raters (slots), per step and dimension."
@@ -354,12 +383,16 @@ def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]
         for i in range(len(rs)):
             for j in range(i + 1, len(rs)):
                 r = agreement(g[rs[i]].to_numpy(float), g[rs[j]].to_numpy(float), conf=conf)
-                rows.append(dict(step=step, dimension=dim, rater_1=rs[i], rater_2=rs[j], n=int(r['n']),
-                                 **{k: float(r[k]) for k in METRICS},
-                                 reason='; '.join(sorted({f"{k}: {REASONS[int(r['reason'][k])]}" for k in METRICS if r['reason'][k]}))))
+                rows.append(
+                    dict(
+                        step=step, dimension=dim, rater_1=rs[i], rater_2=rs[j], n=int(r['n']),
+                        **{k: float(r[k])
+                           for k in METRICS}, reason='; '.join(
+                               sorted({f"{k}: {REASONS[int(r['reason'][k])]}"
+                                       for k in METRICS if r['reason'][k]}))))
     return pd.DataFrame(rows)
 
-# %% ../nbs/12_analysis.ipynb #e3c7c896
+# %% ../nbs/12_analysis.ipynb #82f614ac
 def correlations(scores: pd.DataFrame, # long table: sample_id, source, rater, score (one row per source, rater, sample)
                  truth: pd.Series, # the reference score per sample_id (e.g. the mean human rating)
                  n_boot: int=1000, seed: int=0, conf: float=0.95,
@@ -384,7 +417,8 @@ def correlations(scores: pd.DataFrame, # long table: sample_id, source, rater, s
         cov = w @ (Y * t[:, None]) / n - my * mt
         vy = w @ Y ** 2 / n - my ** 2; vt = (w @ t ** 2)[:, None] / n - mt ** 2
         tiny = 1e-12 * (1 + np.abs(my) ** 2)          # a constant column (up to rounding) has no r: NaN, never inf
-        with np.errstate(all='ignore'): return np.where((vy > tiny) & (vt > 1e-12 * (1 + mt ** 2)), cov / np.sqrt(vy * vt), np.nan)
+        with np.errstate(all='ignore'):
+            return np.where((vy > tiny) & (vt > 1e-12 * (1 + mt**2)), cov / np.sqrt(vy * vt), np.nan)
     point = r_of(np.ones(len(t)))[0]
     boot = r_of(W) if n_boot else np.full((0, len(cols)), np.nan)
     q = lambda p: np.nanpercentile(boot, p, axis=0) if n_boot else np.full(len(cols), np.nan)
@@ -392,6 +426,7 @@ def correlations(scores: pd.DataFrame, # long table: sample_id, source, rater, s
                         'r': point, 'lo': q(50 * (1 - conf)), 'hi': q(50 * (1 + conf))})
     return out, dict(cols=cols, boot=boot, point=point)
 
+# %% ../nbs/12_analysis.ipynb #c19f7667
 def versus(reps: dict, # the second value `correlations` returns
            reference: tuple[str, str], # (source, rater) to compare every other one with
           ) -> pd.DataFrame:
@@ -403,15 +438,17 @@ def versus(reps: dict, # the second value `correlations` returns
     for i, c in enumerate(cols):
         if i == j: continue
         d = boot[:, i] - boot[:, j]
-        rows.append(dict(source=c[0], rater=c[1], diff=point[i] - point[j], lo=np.nanpercentile(d, 2.5), hi=np.nanpercentile(d, 97.5),
-                         p_boot=_boot_p(d)))
+        rows.append(
+            dict(source=c[0], rater=c[1], diff=point[i] - point[j], lo=np.nanpercentile(d, 2.5),
+                 hi=np.nanpercentile(d, 97.5), p_boot=_boot_p(d)))
     return pd.DataFrame(rows)
 
-# %% ../nbs/12_analysis.ipynb #37dc004b
-def ttcw_update_benchmark(verdicts: pd.DataFrame, # per judge and item: judge, id ('story_<sid>_test<k>'), response (text or None)
-                          majority: pd.DataFrame, # `creaeval.data.load_ttcw_majority()` (or a subset of its stories)
-                          missing: str='no', # 'no': an unanswered item counts as No (the update's rule); 'omit': left out
-                         ) -> pd.DataFrame:
+# %% ../nbs/12_analysis.ipynb #92d22f2a
+def ttcw_update_benchmark(
+        verdicts: pd.DataFrame,  # per judge and item: judge, id ('story_<sid>_test<k>'), response (text or None)
+        majority: pd.DataFrame,  # `creaeval.data.load_ttcw_majority()` (or a subset of its stories)
+        missing: str = 'no',  # 'no': an unanswered item counts as No (the update's rule); 'omit': left out
+) -> pd.DataFrame:
     "Per judge: balanced accuracy, precision, recall, F1, r over the binary items, and N_found, against the majority."
     if missing not in ('no', 'omit'): raise ValueError(f"missing must be 'no' or 'omit', not {missing!r}")
     lab = majority.assign(id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
@@ -425,26 +462,34 @@ def ttcw_update_benchmark(verdicts: pd.DataFrame, # per judge and item: judge, i
         keep = lab.index.isin(g.index[answered]) if missing == 'omit' else np.ones(len(lab), bool)
         y, yhat = lab[keep], said.reindex(lab.index[keep]).fillna(0).astype(int)
         with np.errstate(all='ignore'):
-            rows.append(dict(model=j, balanced_accuracy=balanced_accuracy_score(y, yhat), precision=precision_score(y, yhat, zero_division=0),
-                             recall=recall_score(y, yhat, zero_division=0), f1=f1_score(y, yhat, zero_division=0),
-                             corr=float(np.corrcoef(y, yhat)[0, 1]) if yhat.nunique() > 1 and y.nunique() > 1 else math.nan,
-                             N_found=int(found.sum()), n=int(keep.sum())))
+            rows.append(
+                dict(model=j, balanced_accuracy=balanced_accuracy_score(y, yhat),
+                     precision=precision_score(y, yhat, zero_division=0), recall=recall_score(y, yhat, zero_division=0),
+                     f1=f1_score(y, yhat, zero_division=0),
+                     corr=float(np.corrcoef(y, yhat)[0, 1]) if yhat.nunique() > 1 and y.nunique() > 1 else math.nan,
+                     N_found=int(found.sum()), n=int(keep.sum())))
     return pd.DataFrame(rows).set_index('model').sort_values('balanced_accuracy')
 
+# %% ../nbs/12_analysis.ipynb #24117b67
 def ttcw_run_verdicts(scores: pd.DataFrame, # a TTCW run's scores.csv
                      ) -> pd.DataFrame:
     "A run's per-test verdicts as the update's answer table: judge, story_id, ttcw_idx, id, response ('Yes', 'No' or None)."
     t = scores[(scores.item > 0) & scores.origin.isin(['item', 'missing'])]
-    return pd.DataFrame(dict(judge=t.rater.values, story_id=t.sample_id.astype(str).values, ttcw_idx=t.item.astype(int).values,
-                             id=('story_' + t.sample_id.astype(str) + '_test' + t.item.astype(int).astype(str)).values,
-                             response=np.where(t.score.isna(), None, np.where(t.score == 1, 'Yes', 'No'))))
+    return pd.DataFrame(
+        dict(judge=t.rater.values, story_id=t.sample_id.astype(str).values, ttcw_idx=t.item.astype(int).values,
+             id=('story_' + t.sample_id.astype(str) + '_test' + t.item.astype(int).astype(str)).values,
+             response=np.where(t.score.isna(), None, np.where(t.score == 1, 'Yes', 'No'))))
 
-# %% ../nbs/12_analysis.ipynb #fa60d008
-def ttcw_agreement(verdicts: pd.DataFrame, # rows of `ttcw_run_verdicts` with a `source` column: source, judge, story_id, id, response
-                   majority: pd.DataFrame, # the expert majority (`load_ttcw_majority`), only the stories to compare
-                   n_boot: int=1000, seed: int=0, conf: float=0.95,
-                   panel: bool=True, # add each source's majority verdict over its judges as rater 'majority of judges'
-                  ) -> tuple[pd.DataFrame, dict]:
+# %% ../nbs/12_analysis.ipynb #9384222f
+def ttcw_agreement(
+        verdicts: pd.
+    DataFrame,  # rows of `ttcw_run_verdicts` with a `source` column: source, judge, story_id, id, response
+        majority: pd.DataFrame,  # the expert majority (`load_ttcw_majority`), only the stories to compare
+        n_boot: int = 1000,
+        seed: int = 0,
+        conf: float = 0.95,
+        panel: bool = True,  # add each source's majority verdict over its judges as rater 'majority of judges'
+) -> tuple[pd.DataFrame, dict]:
     "Balanced accuracy of each (source, judge) against the majority, bootstrap over stories; the replicates, for `versus`."
     lab = majority.assign(story_id=majority.story_id.astype(str),
                           id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
@@ -455,7 +500,9 @@ def ttcw_agreement(verdicts: pd.DataFrame, # rows of `ttcw_run_verdicts` with a 
     wide = said.pivot_table(index='id', columns=['source', 'judge'], values='yes', aggfunc='first')
     for src, j in wide.columns:
         if lack := sorted(set(stories) - set(said[(said.source == src) & (said.judge == j)].story_id)):
-            raise ValueError(f"ttcw_agreement: {src} / {j} has no verdict for {len(lack)} of the {len(stories)} stories, e.g. {lack[:3]}")
+            raise ValueError(
+                f"ttcw_agreement: {src} / {j} has no verdict for {len(lack)} of the {len(stories)} stories, e.g. {lack[:3]}"
+            )
     wide = wide.reindex(lab.index).fillna(0).astype(int)          # an item a judge left unanswered counts as No
     if panel:
         for src in dict.fromkeys(wide.columns.get_level_values(0)):
@@ -470,16 +517,18 @@ def ttcw_agreement(verdicts: pd.DataFrame, # rows of `ttcw_run_verdicts` with a 
     point = ba(np.ones(len(stories)))[0]
     boot = ba(bootstrap_counts(len(stories), n_boot, seed)) if n_boot else np.full((0, len(cols)), np.nan)
     q = lambda p: np.nanpercentile(boot, p, axis=0) if n_boot else np.full(len(cols), np.nan)
-    out = pd.DataFrame({'source': [c[0] for c in cols], 'rater': [c[1] for c in cols], 'n_stories': len(stories), 'n_items': len(y),
-                        'balanced_accuracy': point, 'lo': q(50 * (1 - conf)), 'hi': q(50 * (1 + conf)), 'yes_rate': Y.mean(0)})
+    out = pd.DataFrame({
+        'source': [c[0] for c in cols], 'rater': [c[1] for c in cols], 'n_stories': len(stories), 'n_items': len(y),
+        'balanced_accuracy': point, 'lo': q(50 * (1 - conf)), 'hi': q(50 * (1 + conf)), 'yes_rate': Y.mean(0)})
     return out, dict(cols=cols, boot=boot, point=point)
 
-# %% ../nbs/12_analysis.ipynb #21a5818d
-def inter_judge_variance(scores: pd.DataFrame, # long score table
-                         ranges: Mapping[tuple, tuple[int, int]]|None=None, # if given, add `variance_norm` = var / (hi - lo)^2
-                         human: str='human', # `source` of human rows (excluded)
-                         ddof: int=0, # 0: population variance, as the pilot
-                        ) -> pd.DataFrame:
+# %% ../nbs/12_analysis.ipynb #087c7486
+def inter_judge_variance(
+        scores: pd.DataFrame,  # long score table
+        ranges: Mapping[tuple, tuple[int, int]] | None = None,  # if given, add `variance_norm` = var / (hi - lo)^2
+        human: str = 'human',  # `source` of human rows (excluded)
+        ddof: int = 0,  # 0: population variance, as the pilot
+) -> pd.DataFrame:
     "Variance across judge models of each method's score, per sample and dimension (needs >= 2 judges)."
     s = scores[scores.source != human]
     g = s.groupby(['source', 'sample_id', 'step', 'dimension'], sort=False)['score']
@@ -492,14 +541,17 @@ def inter_judge_variance(scores: pd.DataFrame, # long score table
         out['variance_norm'] = out['variance'] / w ** 2
     return out
 
-# %% ../nbs/12_analysis.ipynb #ffa7d28f
+# %% ../nbs/12_analysis.ipynb #c21a46bd
 def _lengths(lengths) -> pd.Series:
     s = lengths if isinstance(lengths, pd.Series) else pd.Series(lengths)
-    if s.index.has_duplicates: raise ValueError(f"lengths has duplicate sample ids: {sorted(map(str, s.index[s.index.duplicated()].unique()))[:5]}")
+    if s.index.has_duplicates:
+        raise ValueError(
+            f"lengths has duplicate sample ids: {sorted(map(str, s.index[s.index.duplicated()].unique()))[:5]}")
     bad = s[pd.to_numeric(s, errors='coerce').isna()]
     if len(bad): raise ValueError(f"lengths must be numbers; bad values for samples {bad.index[:5].tolist()}")
     return s.astype(float)
 
+# %% ../nbs/12_analysis.ipynb #49c06468
 def _one_dim(scores, step, dimension, lengths):
     d = scores[(scores.step == step) & (scores.dimension == dimension)]
     if d.empty: raise ValueError(f"no scores for step {step!r}, dimension {dimension!r}")
@@ -508,6 +560,7 @@ def _one_dim(scores, step, dimension, lengths):
     if miss: raise ValueError(f"no length for samples {miss[:8]}{'...' if len(miss) > 8 else ''}")
     return d.assign(length=L.reindex(d.sample_id).to_numpy())
 
+# %% ../nbs/12_analysis.ipynb #4e0f0434
 def verbosity(scores: pd.DataFrame, # long score table
               lengths, # response length per sample id (Series or dict), e.g. words of the Step-6 response
               step, dimension, # the score that is correlated with length (P1: Step 6, Development)
@@ -520,12 +573,15 @@ def verbosity(scores: pd.DataFrame, # long score table
         e = pcc(g.length.to_numpy(), g.score.to_numpy(), conf)
         rows.append((src, rat, e.value, e.lo, e.hi, e.n, e.reason))
     per = pd.DataFrame(rows, columns=['source', 'rater', 'r', 'lo', 'hi', 'n', 'reason'])
-    out = per.groupby('source', sort=False).agg(r=('r', 'mean'), n_raters=('rater', 'count'), n=('n', 'min')).reset_index()
-    if baseline not in set(out.source): raise ValueError(f"baseline {baseline!r} is not a method in the table ({sorted(out.source)})")
+    out = per.groupby('source', sort=False).agg(r=('r', 'mean'), n_raters=('rater', 'count'),
+                                                n=('n', 'min')).reset_index()
+    if baseline not in set(out.source):
+        raise ValueError(f"baseline {baseline!r} is not a method in the table ({sorted(out.source)})")
     rb = out.set_index('source').r[baseline]
     out['rel_change_pct'] = np.where(out.source == human, np.nan, 100 * (out.r - rb) / abs(rb))
     return out.rename(columns={'source': 'method'}), per
 
+# %% ../nbs/12_analysis.ipynb #197912aa
 def length_regression(scores: pd.DataFrame, lengths, step, dimension,
                       baseline: str='Direct Score', human: str='human',
                       control_human: bool=True, # add the human mean score as a covariate
@@ -547,19 +603,23 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
     fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
     return fit
 
-# %% ../nbs/12_analysis.ipynb #474dac00
+# %% ../nbs/12_analysis.ipynb #f56b2ac3
 def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
     "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
-    h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater', 'score']].rename(columns={'rater': 'human', 'score': 'h'})
+    h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater',
+                                        'score']].rename(columns={'rater': 'human', 'score': 'h'})
     m = scores[scores.source != human].rename(columns={'source': 'method', 'rater': 'judge'})
     j = m.merge(h, on=['sample_id', 'step', 'dimension'], how='inner')
     if j.empty: raise ValueError("no sample is scored by both a method and a human")
     j['diff'] = j.score - j.h
-    out = j.groupby(['method', 'judge', 'step', 'dimension', 'human'], sort=False)['diff'].agg(['mean', 'count']).reset_index()
+    out = j.groupby(['method', 'judge', 'step', 'dimension', 'human'], sort=False)['diff'].agg(['mean',
+                                                                                                'count']).reset_index()
     out = out.rename(columns={'mean': 'offset', 'count': 'n'})
-    out['offset_norm'] = out.offset / np.array([ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)])
+    out['offset_norm'] = out.offset / np.array([
+        ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)])
     return out
 
+# %% ../nbs/12_analysis.ipynb #67a4e7dc
 def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tuple[int, int],
              judge: str|None=None, # one judge, or None for all judges pooled
              rater: str|None=None, # one human rater, or None for all raters pooled
@@ -568,14 +628,16 @@ def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tu
     d = scores[(scores.step == step) & (scores.dimension == dimension) & scores.score.notna()]
     h = d[(d.source == human) & ((d.rater == rater) if rater else True)][['sample_id', 'rater', 'score']]
     m = d[(d.source == method) & ((d.rater == judge) if judge else True)][['sample_id', 'rater', 'score']]
-    if h.empty or m.empty: raise ValueError(f"no scores for {'human ' + str(rater) if h.empty else method + ' / ' + str(judge)} on {step} {dimension}")
+    if h.empty or m.empty:
+        raise ValueError(
+            f"no scores for {'human ' + str(rater) if h.empty else method + ' / ' + str(judge)} on {step} {dimension}")
     j = m.merge(h, on='sample_id', suffixes=('_m', '_h'))
     lv = list(range(score_range[0], score_range[1] + 1))
     ct = pd.crosstab(pd.Categorical(j.score_h.astype(int), lv), pd.Categorical(j.score_m.astype(int), lv), dropna=False)
     ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
     return ct
 
-# %% ../nbs/12_analysis.ipynb #72892098
+# %% ../nbs/12_analysis.ipynb #7457bb52
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns
@@ -586,6 +648,7 @@ def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     ax.set_title(title)
     return ax
 
+# %% ../nbs/12_analysis.ipynb #8224c4ae
 def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
                  y: str='variance_norm', x: str='method', ax=None, title: str='', order=None):
     "Violins of inter-judge variance per method (or per dimension with x='dimension')."
@@ -595,6 +658,7 @@ def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
     ax.set_title(title); ax.tick_params(axis='x', rotation=30)
     return ax
 
+# %% ../nbs/12_analysis.ipynb #942d7dde
 def plot_judge_bars(per_judge: pd.DataFrame, # `AgreementResult.per_judge`
                     metric: str='qwk', ax=None, title: str='', methods=None):
     "Grouped bars of a metric per method and judge, with the bootstrap intervals as error bars."
@@ -612,11 +676,13 @@ def plot_judge_bars(per_judge: pd.DataFrame, # `AgreementResult.per_judge`
     ax.legend(fontsize=8, ncols=2); ax.set_title(title)
     return ax
 
+# %% ../nbs/12_analysis.ipynb #e4b3f99d
 def style_table(values: pd.DataFrame, # method x column table, e.g. `AgreementResult.wide(metric)[0]`
                 stars: pd.DataFrame|None=None, # same shape, True where the value gets an asterisk
                 digits: int=4):
     "A pandas Styler: values to `digits`, the best of each column in bold, asterisks where `stars` is True."
-    star = stars.reindex_like(values).fillna(False) if stars is not None else pd.DataFrame(False, index=values.index, columns=values.columns)
+    star = stars.reindex_like(values).fillna(False) if stars is not None else pd.DataFrame(
+        False, index=values.index, columns=values.columns)
     text = values.map(lambda v: '' if pd.isna(v) else f"{v:.{digits}f}") + star.map(lambda s: '*' if s else '')
     best = values.eq(values.max(axis=0), axis=1) & values.notna()
     return text.style.apply(lambda _: best.map(lambda b: 'font-weight: bold' if b else '').to_numpy(), axis=None)

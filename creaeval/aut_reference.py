@@ -17,39 +17,45 @@ from .scores import check_table
 __all__ = ['ALPHAS', 'REFERENCE_SOURCES', 'word_count', 'semantic_distance', 'answer_features', 'fit_scorer', 'reference_scores',
            'write_reference']
 
-# %% ../nbs/28_aut_reference.ipynb #3f962e97
+# %% ../nbs/28_aut_reference.ipynb #5498abe1
 def word_count(texts: Sequence[str]) -> np.ndarray:
     "Words per text (whitespace-separated)."
     return np.array([len(str(t).split()) for t in texts], dtype=float)
 
+# %% ../nbs/28_aut_reference.ipynb #adb59a14
 def semantic_distance(objects: Sequence[str],   # the object of each answer ('brick', 'rope', ...)
                       answers: Sequence[str],   # the answers, in the same order
                       embedder=None,            # an `Embedder` (default: the packaged MiniLM)
                      ) -> np.ndarray:
     "1 - cosine(object, answer) per pair, from unit-length sentence vectors."
-    if len(objects) != len(answers): raise ValueError(f"semantic_distance: {len(objects)} objects for {len(answers)} answers")
+    if len(objects) != len(answers):
+        raise ValueError(f"semantic_distance: {len(objects)} objects for {len(answers)} answers")
     e = embedder or load_embedder()
     return 1.0 - (e.encode([str(o) for o in objects]) * e.encode([str(a) for a in answers])).sum(1)
 
-# %% ../nbs/28_aut_reference.ipynb #a4a8b38f
+# %% ../nbs/28_aut_reference.ipynb #1f95aab7
 def answer_features(objects: Sequence[str], answers: Sequence[str], embedder=None) -> np.ndarray:
     "Per answer: its vector, the product with the object's vector, their cosine, log(1 + words)."
-    if len(objects) != len(answers): raise ValueError(f"answer_features: {len(objects)} objects for {len(answers)} answers")
+    if len(objects) != len(answers):
+        raise ValueError(f"answer_features: {len(objects)} objects for {len(answers)} answers")
     e = embedder or load_embedder()
     a, b = e.encode([str(o) for o in objects]), e.encode([str(x) for x in answers])
     return np.hstack([b, a * b, (a * b).sum(1, keepdims=True), np.log1p(word_count(answers))[:, None]])
 
+# %% ../nbs/28_aut_reference.ipynb #27b6cf8f
 ALPHAS = tuple(np.logspace(-2, 3, 12))   # ridge penalties tried, 0.01 to 1000
 
 def fit_scorer(train: pd.DataFrame, # rated answers: prompt, response, rating
                embedder=None, alphas=ALPHAS):
     "Ridge regression from `answer_features` to the rating, its penalty chosen by leave-one-out on `train`."
     from sklearn.linear_model import RidgeCV
-    if (bad := train.rating.isna()).any(): raise ValueError(f"fit_scorer: field 'rating' is empty for {int(bad.sum())} answer(s)")
+    if (bad := train.rating.isna()).any():
+        raise ValueError(f"fit_scorer: field 'rating' is empty for {int(bad.sum())} answer(s)")
     if len(train) < 20: raise ValueError(f"fit_scorer: {len(train)} rated answers are too few to fit")
-    return RidgeCV(alphas=alphas).fit(answer_features(train.prompt.tolist(), train.response.tolist(), embedder), train.rating.to_numpy(float))
+    return RidgeCV(alphas=alphas).fit(answer_features(train.prompt.tolist(), train.response.tolist(), embedder),
+                                      train.rating.to_numpy(float))
 
-# %% ../nbs/28_aut_reference.ipynb #b4028e8d
+# %% ../nbs/28_aut_reference.ipynb #e60414d7
 REFERENCE_SOURCES = {'length': 'length (words)', 'semdis': 'semantic distance (MiniLM)',
                      'ridge': 'ridge on MiniLM (trained on the train split)'}
 
@@ -63,13 +69,18 @@ def reference_scores(answers: pd.DataFrame, # one row per answer: id, prompt (th
     if (bad := answers.response.isna()).any():
         raise ValueError(f"reference_scores: field 'response' is empty for id(s) {list(answers.id[bad])[:5]}")
     base = dict(dataset='aut', step=1, dimension='Originality', item=0, run_id='', origin='given', note='')
-    scores = [('length', word_count(answers.response)), ('semdis', semantic_distance(answers.prompt.tolist(), answers.response.tolist(), embedder))]
-    if scorer is not None: scores.append(('ridge', scorer.predict(answer_features(answers.prompt.tolist(), answers.response.tolist(), embedder))))
-    parts = [pd.DataFrame(dict(base, sample_id=answers.id.astype(str).to_numpy(), source=REFERENCE_SOURCES[k], rater=k, score=v))
-             for k, v in scores]
+    scores = [('length', word_count(answers.response)),
+              ('semdis', semantic_distance(answers.prompt.tolist(), answers.response.tolist(), embedder))]
+    if scorer is not None:
+        scores.append(
+            ('ridge', scorer.predict(answer_features(answers.prompt.tolist(), answers.response.tolist(), embedder))))
+    parts = [
+        pd.DataFrame(
+            dict(base, sample_id=answers.id.astype(str).to_numpy(), source=REFERENCE_SOURCES[k], rater=k, score=v))
+        for k, v in scores]
     return check_table(pd.concat(parts, ignore_index=True), 'AUT reference scores')
 
-# %% ../nbs/28_aut_reference.ipynb #8477f576
+# %% ../nbs/28_aut_reference.ipynb #484aca41
 def write_reference(path,                             # the CSV to write (the long score table)
                     splits: Sequence[str]=('eval', 'dev'), # parts of `creaeval.samples.aut_split` to score
                     embedder=None) -> pd.DataFrame:

@@ -15,7 +15,7 @@ __all__ = ['STEPS', 'DIMENSIONS', 'TOTAL_SCORE', 'DIMENSION_ALIASES', 'REPORTED'
            'ASSUMED_CATEGORIES', 'CATEGORIES', 'RUBRIC', 'DESCRIPTIONS', 'Step', 'step_of', 'Dimension', 'dimension',
            'step_dimensions', 'dimensions_table', 'steps_table', 'invalid_code', 'rubric_text', 'task_overview']
 
-# %% ../nbs/01_cgpst.ipynb #c377970a
+# %% ../nbs/01_cgpst.ipynb #76b18996
 @dataclass(frozen=True)
 class Step:
     "One CGPST step: what it asks, what it targets, and how its items are counted."
@@ -32,6 +32,7 @@ class Step:
     @property
     def label(self) -> str: return f"Step-{self.number}"
 
+# %% ../nbs/01_cgpst.ipynb #f1f8adb7
 STEPS: dict[int, Step] = {s.number: s for s in [
     Step(1, 'Identify Challenges', 'List up to eight plausible challenges that the future scenario could lead to.',
          'Divergent Thinking', True, 8, False, 'challenge', 'each_challenge'),
@@ -59,7 +60,7 @@ def step_of(step: int|str, # 1..6, or a label such as 'Step-3'
     if isinstance(step, bool) or step not in STEPS: raise ValueError(f"not a CGPST step: {step!r} (expected 1..6)")
     return STEPS[step]
 
-# %% ../nbs/01_cgpst.ipynb #2d47c98a
+# %% ../nbs/01_cgpst.ipynb #409a40b8
 @dataclass(frozen=True)
 class Dimension:
     "One scored dimension of one step."
@@ -77,29 +78,40 @@ class Dimension:
     @property
     def per_item(self) -> bool: return self.item_hi is not None
 
+# %% ../nbs/01_cgpst.ipynb #d0bd5525
 _D = Dimension
-_S13 = lambda s: [_D(s, 'Fluency', 0, 8, 'count_valid', 0, 1, True), _D(s, 'Flexibility', 0, 8, 'distinct_categories', reported=True),
-                  _D(s, 'Elaboration', 0, 16, 'sum_valid', 0, 2, True), _D(s, 'Originality', 0, 16, 'sum_valid', 0, 2, True),
-                  _D(s, 'Overall', 0, 48, 'sum_parts', parts=('Fluency', 'Flexibility', 'Elaboration', 'Originality'))]
+_S13 = lambda s: [
+    _D(s, 'Fluency', 0, 8, 'count_valid', 0, 1, True),
+    _D(s, 'Flexibility', 0, 8, 'distinct_categories', reported=True),
+    _D(s, 'Elaboration', 0, 16, 'sum_valid', 0, 2, True),
+    _D(s, 'Originality', 0, 16, 'sum_valid', 0, 2, True),
+    _D(s, 'Overall', 0, 48, 'sum_parts', parts=('Fluency', 'Flexibility', 'Elaboration', 'Originality'))]
 _INTEGRITY = ('Condition Phrase', 'Stem & KVP', 'Purpose', 'FS Parameters')
 DIMENSIONS: list[Dimension] = [
     *_S13(1),
-    _D(2, 'Condition Phrase', 0, 2, 'direct', part_of='Integrity'), _D(2, 'Stem & KVP', 0, 3, 'direct', part_of='Integrity'),
-    _D(2, 'Purpose', 0, 3, 'direct', part_of='Integrity'), _D(2, 'FS Parameters', 0, 2, 'direct', part_of='Integrity'),
+    _D(2, 'Condition Phrase', 0, 2, 'direct', part_of='Integrity'),
+    _D(2, 'Stem & KVP', 0, 3, 'direct', part_of='Integrity'),
+    _D(2, 'Purpose', 0, 3, 'direct', part_of='Integrity'),
+    _D(2, 'FS Parameters', 0, 2, 'direct', part_of='Integrity'),
     _D(2, 'Integrity', 0, 10, 'sum_parts', reported=True, parts=_INTEGRITY),
-    _D(2, 'Focus', 1, 10, 'direct', reported=True), _D(2, 'Adequacy', 1, 10, 'direct', reported=True),
+    _D(2, 'Focus', 1, 10, 'direct', reported=True),
+    _D(2, 'Adequacy', 1, 10, 'direct', reported=True),
     _D(2, 'Overall', 2, 30, 'sum_parts', parts=('Integrity', 'Focus', 'Adequacy')),
     *_S13(3),
-    _D(4, 'Correctly Written', 0, 5, 'sum_items', 0, 1, True), _D(4, 'Relevance', 0, 15, 'sum_items', 0, 3, True),
+    _D(4, 'Correctly Written', 0, 5, 'sum_items', 0, 1, True),
+    _D(4, 'Relevance', 0, 15, 'sum_items', 0, 3, True),
     _D(4, 'Overall', 0, 20, 'sum_parts', parts=('Correctly Written', 'Relevance')),
     _D(5, 'Correctly Used', 1, 5, 'direct', reported=True),
-    _D(5, 'Overall', 1, 5, 'sum_parts', parts=('Correctly Used',)),
-    *[_D(6, n, 1, 5, 'direct', reported=True) for n in ('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaneness')],
+    _D(5, 'Overall', 1, 5, 'sum_parts', parts=('Correctly Used', )),
+    *[
+        _D(6, n, 1, 5, 'direct', reported=True)
+        for n in ('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaneness')],
     _D(6, 'Development', 1, 10, 'direct', reported=True),
-    _D(6, 'Overall', 6, 35, 'sum_parts', parts=('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaneness', 'Development')),
-]
+    _D(6, 'Overall', 6, 35, 'sum_parts',
+       parts=('Relevance', 'Effectiveness', 'Criteria', 'Impact', 'Humaneness', 'Development')), ]
 _OVERALLS = [d for d in DIMENSIONS if d.name == 'Overall']
-TOTAL_SCORE = _D(0, 'Total Score', sum(d.lo for d in _OVERALLS), sum(d.hi for d in _OVERALLS), 'sum_parts', parts=('Overall',))
+TOTAL_SCORE = _D(0, 'Total Score', sum(d.lo for d in _OVERALLS), sum(d.hi for d in _OVERALLS), 'sum_parts',
+                 parts=('Overall', ))
 _DIMS = {(d.step, d.name): d for d in DIMENSIONS}
 # spellings found in released files -> canonical name
 DIMENSION_ALIASES = {'Humaness': 'Humaneness'}
@@ -114,6 +126,7 @@ def dimension(step: int|str, # 1..6 or 'Step-k'
         raise ValueError(f"unknown dimension {name!r} for Step-{s}; known: {[d.name for d in step_dimensions(s)]}")
     return d
 
+# %% ../nbs/01_cgpst.ipynb #1576f54c
 def step_dimensions(step: int|str, # 1..6 or 'Step-k'
                    ) -> list[Dimension]:
     "All dimensions of a step, in sheet order (parts before their sum, 'Overall' last)."
@@ -122,7 +135,7 @@ def step_dimensions(step: int|str, # 1..6 or 'Step-k'
 
 REPORTED: list[tuple[int, str]] = [(d.step, d.name) for d in DIMENSIONS if d.reported]
 
-# %% ../nbs/01_cgpst.ipynb #0a742c05
+# %% ../nbs/01_cgpst.ipynb #2ad61930
 def dimensions_table() -> pd.DataFrame:
     "Every dimension as a table: step, name, range, item range, kind, reported, and what it sums or feeds."
     rows = [dict(step=d.step, dimension=d.name, lo=d.lo, hi=d.hi, scored='per item' if d.per_item else
@@ -131,26 +144,29 @@ def dimensions_table() -> pd.DataFrame:
                  parts=', '.join(d.parts), part_of=d.part_of) for d in [*DIMENSIONS, TOTAL_SCORE]]
     return pd.DataFrame(rows).astype({'item_lo': 'Int64', 'item_hi': 'Int64'})
 
+# %% ../nbs/01_cgpst.ipynb #eca6e61d
 def steps_table() -> pd.DataFrame:
     "The six steps (our Table 1): requirement, targeted ability, per-item or not, item limits and reported dimensions."
-    return pd.DataFrame([dict(step=s.number, name=s.name, requirement=s.requirement, ability=s.ability,
-                              scored='per item' if s.per_item else 'per response', max_items=s.max_items,
-                              exact_items=s.exact_items,
-                              dimensions=', '.join(f"{d.name} ({d.lo}-{d.hi})" for d in step_dimensions(s.number) if d.reported))
-                         for s in STEPS.values()]).astype({'max_items': 'Int64'})
+    return pd.DataFrame([
+        dict(step=s.number, name=s.name, requirement=s.requirement, ability=s.ability,
+             scored='per item' if s.per_item else 'per response', max_items=s.max_items, exact_items=s.exact_items,
+             dimensions=', '.join(f"{d.name} ({d.lo}-{d.hi})" for d in step_dimensions(s.number) if d.reported))
+        for s in STEPS.values()]).astype({'max_items': 'Int64'})
 
-# %% ../nbs/01_cgpst.ipynb #6f66a313
+# %% ../nbs/01_cgpst.ipynb #393d5797
 INVALID_CODES: dict[int, dict[str, tuple[str, str]]] = {
-    1: {'P': ('Perhaps', 'too vague or ambiguous to tell what the challenge is'),
+    1: {
+        'P': ('Perhaps', 'too vague or ambiguous to tell what the challenge is'),
         'W': ('Why', 'not connected, or not plausibly connected, to the future scenario'),
         'S': ('Solution', 'states a solution rather than a challenge'),
         'D': ('Duplicate', 'says the same as another challenge already counted as valid'),
         'B': ('Blank', 'nothing usable was written')},
-    3: {'P': ('Perhaps', 'unclear how the solution serves the key verb phrase and the purpose of the underlying problem'),
+    3: {
+        'P': ('Perhaps',
+              'unclear how the solution serves the key verb phrase and the purpose of the underlying problem'),
         'W': ('Why', 'does not address the underlying problem'),
         'D': ('Duplicate', 'too close to another solution already counted as valid'),
-        'B': ('Blank', 'nothing usable was written')},
-}
+        'B': ('Blank', 'nothing usable was written')}, }
 
 def invalid_code(label: str, # a sheet label such as 'Duplicate — ...', a word ('Duplicate') or a code ('D')
                  step: int,  # 1 or 3
@@ -163,104 +179,133 @@ def invalid_code(label: str, # a sheet label such as 'Duplicate — ...', a word
         if head.upper() == c or head.lower() == word.lower(): return c
     raise ValueError(f"invalid-item label {label!r} is not one of Step-{step}'s codes {list(codes)}")
 
-# %% ../nbs/01_cgpst.ipynb #3c2706b4
-CONFIRMED_CATEGORIES = ('Environment', 'Technology', 'Recreation', 'Law & Justice', 'Communication',
-                        'Government & Politics',   # seen in data_A.json (A05_FS10)
-                        'Basic Needs', 'Ethics & Morality', 'Education', 'Psychological Health')  # Step-1 sheet screenshot
+# %% ../nbs/01_cgpst.ipynb #77488b41
+CONFIRMED_CATEGORIES = (
+    'Environment',
+    'Technology',
+    'Recreation',
+    'Law & Justice',
+    'Communication',
+    'Government & Politics',  # seen in data_A.json (A05_FS10)
+    'Basic Needs',
+    'Ethics & Morality',
+    'Education',
+    'Psychological Health')  # Step-1 sheet screenshot
 ASSUMED_CATEGORIES = ('Arts & Aesthetics', 'Business & Commerce', 'Defense', 'Economics', 'Miscellaneous',
-                      'Physical Health', 'Social Relationships', 'Transportation')  # FPSPI list, not confirmed for CGPST
+                      'Physical Health', 'Social Relationships', 'Transportation'
+                      )  # FPSPI list, not confirmed for CGPST
 CATEGORIES = tuple(sorted(CONFIRMED_CATEGORIES + ASSUMED_CATEGORIES))
 
-# %% ../nbs/01_cgpst.ipynb #fb9d02f0
+# %% ../nbs/01_cgpst.ipynb #2797ce07
 _GEN = {1: 'challenge', 3: 'solution'}
 def _divergent(s):
     n = _GEN[s]
     return {
-        'Fluency': {1: f"valid: a clear, unambiguous {n} that " + ("follows plausibly from the scenario" if s == 1 else
-                    "acts on the key verb phrase and serves the purpose of the underlying problem"),
-                    0: "invalid, with one of the codes " + ', '.join(INVALID_CODES[s])},
+        'Fluency': {
+            1: f"valid: a clear, unambiguous {n} that " +
+            ("follows plausibly from the scenario"
+             if s == 1 else "acts on the key verb phrase and serves the purpose of the underlying problem"),
+            0: "invalid, with one of the codes " + ', '.join(INVALID_CODES[s])},
         'Flexibility': {'0-8': f"the number of different categories among the valid {n}s"},
-        'Elaboration': {0: f"unclear or incomplete; the {n} is not really stated or has no visible link to the scenario",
-                        1: "stated, but thin on detail, or its link to the scenario is only partly explained",
-                        2: f"clear and complete: what the {n} is, why it matters, and how it ties to the scenario"},
-        'Originality': {0: "conventional, the first thing most people would write",
-                        1: "somewhat fresh but still fairly common",
-                        2: "distinctly unusual angle or approach" + (" (level text missing from the paper's Step-1 table; "
-                           "we read it like Step-3's)" if s == 1 else "")},
-    }
+        'Elaboration': {
+            0: f"unclear or incomplete; the {n} is not really stated or has no visible link to the scenario",
+            1: "stated, but thin on detail, or its link to the scenario is only partly explained",
+            2: f"clear and complete: what the {n} is, why it matters, and how it ties to the scenario"},
+        'Originality': {
+            0: "conventional, the first thing most people would write", 1: "somewhat fresh but still fairly common",
+            2: "distinctly unusual angle or approach" + (" (level text missing from the paper's Step-1 table; "
+                                                         "we read it like Step-3's)" if s == 1 else "")}, }
+
 
 RUBRIC: dict[int, dict[str, dict]] = {
     1: _divergent(1),
-    2: {'Condition Phrase': {0: "no condition phrase: the problem is not anchored in the scenario",
-                             1: "a condition is given but misstates the scenario or does not lead to the key verb phrase",
-                             2: "an accurate fact from the scenario that sets up the key verb phrase"},
-        'Stem & KVP': {0: "no key verb phrase", 1: "a key verb phrase with several unrelated active verbs",
-                       2: "one verb, but several objects or modifiers", 3: "a stem ('How might we ...') and one clear active verb with one object"},
-        'Purpose': {0: "no purpose", 1: "several purposes, or a purpose that just repeats the key verb phrase",
+    2: {
+        'Condition Phrase': {
+            0: "no condition phrase: the problem is not anchored in the scenario",
+            1: "a condition is given but misstates the scenario or does not lead to the key verb phrase",
+            2: "an accurate fact from the scenario that sets up the key verb phrase"}, 'Stem & KVP': {
+                0: "no key verb phrase", 1: "a key verb phrase with several unrelated active verbs",
+                2: "one verb, but several objects or modifiers",
+                3: "a stem ('How might we ...') and one clear active verb with one object"}, 'Purpose': {
+                    0: "no purpose", 1: "several purposes, or a purpose that just repeats the key verb phrase",
                     2: "one purpose, but not logically tied to the key verb phrase",
                     3: "one clearly stated purpose that follows sensibly from the key verb phrase"},
         'FS Parameters': {0: "at most one of time, place and theme reflected", 1: "two of them", 2: "all three"},
-        'Integrity': {'0-10': "the sum of Condition Phrase, Stem & KVP, Purpose and FS Parameters"},
-        'Focus': {'1-3': "restates, generalises or ignores the scenario; purpose missing, unrelated or redundant",
-                  '4-6': "key verb phrase or purpose too broad or too narrow, core problem blurred, or several of them",
-                  '7-8': "a well-formed key verb phrase and a clear purpose that answers the scenario",
-                  '9-10': "(not in any public source) our reading: the 7-8 description met fully, nothing to tighten"},
-        'Adequacy': {'1-3': "restates, generalises or ignores the scenario; picks no real issue",
-                     '4-6': "a side issue of the scenario",
-                     '7-8': "a fitting, important issue of the scenario",
-                     '9-10': "(not in any public source) our reading: the issue with the widest, most critical impact"}},
+        'Integrity': {'0-10': "the sum of Condition Phrase, Stem & KVP, Purpose and FS Parameters"}, 'Focus': {
+            '1-3': "restates, generalises or ignores the scenario; purpose missing, unrelated or redundant",
+            '4-6': "key verb phrase or purpose too broad or too narrow, core problem blurred, or several of them",
+            '7-8': "a well-formed key verb phrase and a clear purpose that answers the scenario",
+            '9-10': "(not in any public source) our reading: the 7-8 description met fully, nothing to tighten"},
+        'Adequacy': {
+            '1-3': "restates, generalises or ignores the scenario; picks no real issue",
+            '4-6': "a side issue of the scenario", '7-8': "a fitting, important issue of the scenario",
+            '9-10': "(not in any public source) our reading: the issue with the widest, most critical impact"}},
     3: _divergent(3),
-    4: {'Correctly Written': {1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a question",
-                              0: "any of the four is missing"},
-        'Relevance': {0: "unrelated to the underlying problem, or only repeats it", 1: "generic, fits almost any problem",
-                      2: "fairly specific to the problem, could be sharper", 3: "specific and squarely about the core of the problem"}},
-    5: {'Correctly Used': {5: "no error in the grid", 4: "one error", 3: "two errors", 2: "three errors", 1: "four or more errors",
-                           'rule': "every criterion column must rank the x solutions 1..x with no ties, and every total must "
-                                   "equal its row's sum; see `check_grid` for how errors are counted"}},
-    6: {'Relevance': {1: "the plan does not address the underlying problem", '2-3': "related, but another solution might fit better",
-                      4: "addresses the problem well", 5: "an excellent fit to the problem"},
-        'Effectiveness': {1: "would do little to solve the problem", '2-3': "solves some aspects", 4: "solves it adequately",
-                          5: "solves it completely"},
-        'Criteria': {1: "ignores the Step-4 criteria", '2-3': "weak or unclear link to the criteria",
-                     4: "some sound links to the criteria", 5: "answers the criteria convincingly"},
-        'Impact': {1: "no visible effect on the scenario", '2-3': "a weak effect", 4: "a clear positive effect",
-                   5: "a strong positive effect on the scenario"},
-        'Humaneness': {1: "harmful or destructive", '2-3': "neutral, neither helps nor harms people", 4: "constructive potential is visible",
-                       5: "plainly positive and constructive, with care for the people affected"},
-        'Development': {'1-3': "barely described, little more than the Step-3 idea again", '4-6': "some elaboration, needs more support",
-                        '7-8': "who, what, why and how explained in detail", '9-10': "well structured and goes beyond who-what-why-how"}},
-}
+    4: {
+        'Correctly Written': {
+            1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a question",
+            0: "any of the four is missing"}, 'Relevance': {
+                0: "unrelated to the underlying problem, or only repeats it", 1: "generic, fits almost any problem",
+                2: "fairly specific to the problem, could be sharper",
+                3: "specific and squarely about the core of the problem"}},
+    5: {
+        'Correctly Used': {
+            5: "no error in the grid", 4: "one error", 3: "two errors", 2: "three errors", 1: "four or more errors",
+            'rule': "every criterion column must rank the x solutions 1..x with no ties, and every total must "
+            "equal its row's sum; see `check_grid` for how errors are counted"}},
+    6: {
+        'Relevance': {
+            1: "the plan does not address the underlying problem",
+            '2-3': "related, but another solution might fit better", 4: "addresses the problem well",
+            5: "an excellent fit to the problem"}, 'Effectiveness': {
+                1: "would do little to solve the problem", '2-3': "solves some aspects", 4: "solves it adequately",
+                5: "solves it completely"}, 'Criteria': {
+                    1: "ignores the Step-4 criteria", '2-3': "weak or unclear link to the criteria",
+                    4: "some sound links to the criteria", 5: "answers the criteria convincingly"}, 'Impact': {
+                        1: "no visible effect on the scenario", '2-3': "a weak effect", 4: "a clear positive effect",
+                        5: "a strong positive effect on the scenario"}, 'Humaneness': {
+                            1: "harmful or destructive", '2-3': "neutral, neither helps nor harms people",
+                            4: "constructive potential is visible",
+                            5: "plainly positive and constructive, with care for the people affected"},
+        'Development': {
+            '1-3': "barely described, little more than the Step-3 idea again",
+            '4-6': "some elaboration, needs more support", '7-8': "who, what, why and how explained in detail",
+            '9-10': "well structured and goes beyond who-what-why-how"}}, }
 
-# %% ../nbs/01_cgpst.ipynb #42241b78
+# %% ../nbs/01_cgpst.ipynb #b5d944f2
 _DIV = lambda n, target: {
     'Fluency': f"whether the {n} is clear and unambiguous and {target}; if not, which invalid case applies "
-               "(vague, unconnected, " + ("actually a solution, " if n == 'challenge' else '') + "a repeat of another item, blank)",
+    "(vague, unconnected, " + ("actually a solution, "
+                               if n == 'challenge' else '') + "a repeat of another item, blank)",
     'Flexibility': f"which one category (from the category list) the {n} belongs to",
     'Elaboration': f"how completely the {n} is stated: what it is, why it matters, and how it is tied to the scenario",
-    'Originality': f"whether the {n} takes an unusual angle or repeats a common, expected idea",
-}
+    'Originality': f"whether the {n} takes an unusual angle or repeats a common, expected idea", }
 DESCRIPTIONS: dict[int, dict[str, str]] = {
     1: _DIV('challenge', "plausibly follows from the future scenario"),
-    2: {'Condition Phrase': "the opening phrase that ties the underlying problem to a fact of the scenario, and whether that fact is accurate",
+    2: {
+        'Condition Phrase': "the opening phrase that ties the underlying problem to a fact of the scenario, and whether that fact is accurate",
         'Stem & KVP': "the stem ('How might we ...') and the key verb phrase after it: how many active verbs and objects it has",
         'Purpose': "the purpose the problem states or implies after the key verb phrase, how many purposes there are, and how they relate to the key verb phrase",
         'FS Parameters': "which of the scenario's time, place and theme the problem states",
         'Focus': "whether condition phrase, key verb phrase and purpose together give one clear, well-scoped action",
         'Adequacy': "how important and far-reaching the chosen problem is within the scenario"},
     3: _DIV('solution', "acts on the key verb phrase and serves the purpose of the Step-2 underlying problem"),
-    4: {'Correctly Written': "whether the criterion uses a superlative, names one objective, states the desired direction and is a question",
+    4: {
+        'Correctly Written': "whether the criterion uses a superlative, names one objective, states the desired direction and is a question",
         'Relevance': "how specifically the criterion targets the core of the Step-2 underlying problem"},
-    5: {'Correctly Used': "whether each criterion column ranks the solutions 1..x without repeats or gaps, whether each total is its row's sum, "
-                          "and which solution is named as the highest"},
-    6: {'Relevance': "how well the action plan addresses the Step-2 underlying problem",
+    5: {
+        'Correctly Used': "whether each criterion column ranks the solutions 1..x without repeats or gaps, whether each total is its row's sum, "
+        "and which solution is named as the highest"},
+    6: {
+        'Relevance': "how well the action plan addresses the Step-2 underlying problem",
         'Effectiveness': "how much of the underlying problem the plan would actually solve",
         'Criteria': "which Step-4 criteria the plan answers and how convincingly",
         'Impact': "what positive effect the plan would have on the future scenario",
         'Humaneness': "whether the plan is constructive and careful of the people it affects, or neutral or harmful",
-        'Development': "how far the plan is worked out: who, what, why, how, timeline, resources, risks, beyond the Step-3 idea"},
-}
+        'Development': "how far the plan is worked out: who, what, why, how, timeline, resources, risks, beyond the Step-3 idea"
+    }, }
 
-# %% ../nbs/01_cgpst.ipynb #03c5d3e1
+# %% ../nbs/01_cgpst.ipynb #268aaf06
 def rubric_text(step: int|str, # 1..6 or 'Step-k'
                 categories: bool=False, # append the category list (Steps 1 and 3)
                ) -> str:
@@ -277,7 +322,7 @@ def rubric_text(step: int|str, # 1..6 or 'Step-k'
     if categories and s.number in (1, 3): out.append("Categories: " + '; '.join(CATEGORIES))
     return '\n'.join(out).strip()
 
-# %% ../nbs/01_cgpst.ipynb #3f376581
+# %% ../nbs/01_cgpst.ipynb #cf9e5f29
 def task_overview() -> str:
     "The six CGPST steps in one numbered list (our wording of the step requirements)."
     return '\n'.join(f"{s.number}. {s.name}: {s.requirement}" for s in STEPS.values())

@@ -16,13 +16,14 @@ from .aut_reference import write_reference
 # %% auto #0
 __all__ = ['COMMANDS', 'paper_notebooks', 'reproduce', 'incomplete', 'build_parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #507bb08f
+# %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
                    ) -> list[Path]:
     "The papermill notebooks that regenerate the papers' tables and figures, in a stable order."
     root = root or project_root()
     return sorted(p for p in (root/'papers').glob('*/[!_.]*.ipynb') if '.ipynb_checkpoints' not in p.parts)
 
+# %% ../nbs/90_cli.ipynb #e59235e9
 def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all of `paper_notebooks()`)
               out_dir: Path|None=None,         # where executed copies go (default: figures/executed)
               kernel: str='python3',           # Jupyter kernel name
@@ -45,32 +46,39 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if failed: raise RuntimeError("papermill failed for: " + "; ".join(f"{nb.name}: {e}" for nb, _, e in failed))
     return results
 
-# %% ../nbs/90_cli.ipynb #d8a7c8b4
+# %% ../nbs/90_cli.ipynb #d1318fdf
 def _fetch(args):
     report = fetch(dest=args.dest, only=args.only or None)
     print(report.to_string(index=False))
 
+# %% ../nbs/90_cli.ipynb #4f202d1b
 def _reproduce(args):
     reproduce([Path(n) for n in args.notebooks] or None)
 
+# %% ../nbs/90_cli.ipynb #1efeba5d
 def _add_fetch(p):
     p.add_argument('--dest', type=Path, default=None, help='target folder (default: data/external)')
     p.add_argument('--only', nargs='*', help='dataset folders or files to fetch, e.g. cgpst ttcw')
 
+# %% ../nbs/90_cli.ipynb #d7502c00
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
 
-# %% ../nbs/90_cli.ipynb #42569ee5
+# %% ../nbs/90_cli.ipynb #054edd5b
 def _evaluate(args) -> int:
-    kw = {k: getattr(args, k) for k in ('responses', 'scenarios', 'source', 'references', 'solutions') if getattr(args, k)}
+    kw = {
+        k: getattr(args, k)
+        for k in ('responses', 'scenarios', 'source', 'references', 'solutions') if getattr(args, k)}
     for k, ds in (('responses', 'cgpst'), ('scenarios', 'cgpst'), ('source', 'aut'), ('references', 'ttcw'),
                   ('solutions', 'macgyver')):
-        if k in kw and args.dataset != ds: raise ValueError(f"--{k} is an input of --dataset {ds}; --dataset is {args.dataset!r}")
+        if k in kw and args.dataset != ds:
+            raise ValueError(f"--{k} is an input of --dataset {ds}; --dataset is {args.dataset!r}")
     res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
                    evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots, **kw)
     return incomplete(res.summary, res.run.summary_path)
 
+# %% ../nbs/90_cli.ipynb #35a59041
 def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
                where: Path,   # the summary file, named in the message
               ) -> int:
@@ -78,48 +86,61 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
     st, miss = summary['status'], summary['missing_cells']
     bad = {k: v for k, v in st.items() if k != 'ok' and v}
     if not bad and not miss: return 0
-    print(f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} unit(s) "
-          f"{', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
-          f"{summary['failed_calls']}/{summary['calls']} calls failed (details in {where})", file=sys.stderr)
+    print(
+        f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} unit(s) "
+        f"{', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
+        f"{summary['failed_calls']}/{summary['calls']} calls failed (details in {where})", file=sys.stderr)
     return 1
 
-# %% ../nbs/90_cli.ipynb #11152c21
+# %% ../nbs/90_cli.ipynb #9320dc11
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', help='cgpst, aut or ttcw')
-    p.add_argument('--method', default='creaeval', help='creaeval, direct, cot, tot, got, tat, wo_memory, wo_stepwise, ...')
+    p.add_argument('--method', default='creaeval',
+                   help='creaeval, direct, cot, tot, got, tat, wo_memory, wo_stepwise, ...')
     p.add_argument('--sot', default=None, help='SoT model spec (default: settings.ini [models] sot)')
     p.add_argument('--judge', action='append', required=True, help='judge model spec; repeat for several judges')
     p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
     p.add_argument('--samples', nargs='*', help='sample ids to evaluate (default: all)')
     p.add_argument('--responses', type=Path, default=None,
                    help='CGPST: rater sheets in the data_A.json format, or a JSON object {sample_id: {"Step-k": text}}')
-    p.add_argument('--scenarios', type=Path, default=None, help='CGPST: scenarios in the future_scenarios_en.json format')
+    p.add_argument('--scenarios', type=Path, default=None,
+                   help='CGPST: scenarios in the future_scenarios_en.json format')
     p.add_argument('--evidence-style', default='evaluative', help="evaluative (P1's way) or descriptive")
-    p.add_argument('--parser-notes', action='store_true', help="show creaeval's parser notes on the response to every model")
-    p.add_argument('--shots', type=int, default=0, help='few-shot human-rated examples per answer (aut: drawn from the training split)')
+    p.add_argument('--parser-notes', action='store_true',
+                   help="show creaeval's parser notes on the response to every model")
+    p.add_argument('--shots', type=int, default=0,
+                   help='few-shot human-rated examples per answer (aut: drawn from the training split)')
     p.add_argument('--source', default=None, help="aut: 'pairs' (default), 'ocsai' or 'musescorer'")
-    p.add_argument('--references', type=Path, default=None, help='ttcw: a JSON file {plot: human reference story} for --method reference')
-    p.add_argument('--solutions', type=Path, default=None,
-                   help="macgyver: an SE run directory (creaeval entropy) whose greedy solutions are judged, instead of the labelled set")
+    p.add_argument('--references', type=Path, default=None,
+                   help='ttcw: a JSON file {plot: human reference story} for --method reference')
+    p.add_argument(
+        '--solutions', type=Path, default=None, help=
+        "macgyver: an SE run directory (creaeval entropy) whose greedy solutions are judged, instead of the labelled set"
+    )
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
-    p.add_argument('--max-chars', type=int, default=None, help='maxLength of free-text fields (small for the embedded model)')
+    p.add_argument('--max-chars', type=int, default=None,
+                   help='maxLength of free-text fields (small for the embedded model)')
 
-# %% ../nbs/90_cli.ipynb #b431eef2
+# %% ../nbs/90_cli.ipynb #11a46c7f
 def _entropy(args) -> int:
-    cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens, max_steps=args.max_steps,
-                   choose=args.choose, rule=args.rule, schedule=args.schedule, paths=args.paths,
-                   first_recount=args.first_recount, seed=args.seed).check()
+    cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
+                   max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
+                   paths=args.paths, first_recount=args.first_recount, seed=args.seed).check()
     problems = macgyver_problems(args.problems, seed=args.shuffle_seed)
     if args.skip: problems = problems.iloc[args.skip:]
-    table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir), cfg)
+    table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir),
+                   cfg)
     print(f"{len(table)} problem(s); mean SE (P2's length-normalised form) {table.se_length_normalised.mean():.3f}; "
           f"every form in {Path(args.run_dir)/'se.csv'}")
     return 0
 
+# %% ../nbs/90_cli.ipynb #560ebb72
 def _add_entropy(p):
-    p.add_argument('--sampler', required=True, help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
-    p.add_argument('--nli', default='embedding', help="embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>], replay:<name>")
+    p.add_argument('--sampler', required=True,
+                   help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
+    p.add_argument('--nli', default='embedding',
+                   help="embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>], replay:<name>")
     p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
     p.add_argument('--problems', type=int, default=50, help="the first N solvable MacGyver problems in P2's order")
     p.add_argument('--skip', type=int, default=0, help='leave out the first K of those (e.g. problems used elsewhere)')
@@ -127,7 +148,8 @@ def _add_entropy(p):
     p.add_argument('--n', type=int, default=10, help='candidates per step (P2: 10)')
     p.add_argument('--temperature', type=float, default=1.0); p.add_argument('--top-p', type=float, default=0.9)
     p.add_argument('--max-tokens', type=int, default=96, help='per candidate')
-    p.add_argument('--max-steps', type=int, default=None, help='default: sized from one sampled solution, clipped to [2, 10] (P2)')
+    p.add_argument('--max-steps', type=int, default=None,
+                   help='default: sized from one sampled solution, clipped to [2, 10] (P2)')
     p.add_argument('--choose', default='sequence', help="next step by 'sequence' (P2) or 'normalised' probability")
     p.add_argument('--rule', default='bidirectional', help="equivalence: 'bidirectional' (P2) or 'no_contradiction'")
     p.add_argument('--schedule', default='all', help="NLI pairs: 'all' (one batch per step), 'waves' or 'sequential'")
@@ -136,45 +158,63 @@ def _add_entropy(p):
                    help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
+# %% ../nbs/90_cli.ipynb #144c82d4
 def _se_compare(args) -> int:
     steps, div = se_compare(args.run_dir, args.nli or ())
-    print(f"{steps.backend.nunique()} backend(s) over {len(div)} step(s); {args.run_dir/'backends.csv'}, {args.run_dir/'diversity.csv'}")
+    print(
+        f"{steps.backend.nunique()} backend(s) over {len(div)} step(s); {args.run_dir/'backends.csv'}, {args.run_dir/'diversity.csv'}"
+    )
     return 0
 
+# %% ../nbs/90_cli.ipynb #2540f928
 def _add_se_compare(p):
     p.add_argument('--run-dir', type=Path, required=True, help='a finished `creaeval entropy` run directory')
-    p.add_argument('--nli', action='append', help='another NLI backend to recluster with (repeatable; specs as for entropy)')
+    p.add_argument('--nli', action='append',
+                   help='another NLI backend to recluster with (repeatable; specs as for entropy)')
 
+# %% ../nbs/90_cli.ipynb #707e78a0
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
-    print(f"{out.sample_id.nunique()} answers of the {'/'.join(args.split)} split(s), {out.source.nunique()} reference scores: {args.out}")
+    print(
+        f"{out.sample_id.nunique()} answers of the {'/'.join(args.split)} split(s), {out.source.nunique()} reference scores: {args.out}"
+    )
     return 0
 
+# %% ../nbs/90_cli.ipynb #70f58dde
 def _add_aut_reference(p):
-    p.add_argument('--split', nargs='+', default=['eval', 'dev'], help="parts of creaeval.samples.aut_split: eval, dev, train")
+    p.add_argument('--split', nargs='+', default=['eval', 'dev'],
+                   help="parts of creaeval.samples.aut_split: eval, dev, train")
     p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
-COMMANDS = {('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
-            ('reproduce',): (_add_reproduce, _reproduce, 'regenerate every table and figure from cached runs'),
-            ('evaluate',): (_add_evaluate, _evaluate, 'evaluate responses with a method into a resumable run directory'),
-            ('entropy',): (_add_entropy, _entropy, 'semantic entropy of stepwise solutions to MacGyver problems (P2), resumable'),
-            ('se-compare',): (_add_se_compare, _se_compare, 'recluster an SE run with other NLI backends; SE beside the diversity baselines'),
-            ('aut-reference',): (_add_aut_reference, _aut_reference, 'length and semantic distance of the AUT answers (model-free reference scores)')}
+# %% ../nbs/90_cli.ipynb #fac6353e
+COMMANDS = {
+    ('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
+    ('reproduce', ): (_add_reproduce, _reproduce, 'regenerate every table and figure from cached runs'),
+    ('evaluate', ): (_add_evaluate, _evaluate, 'evaluate responses with a method into a resumable run directory'),
+    ('entropy', ): (_add_entropy,
+                    _entropy, 'semantic entropy of stepwise solutions to MacGyver problems (P2), resumable'),
+    ('se-compare', ): (_add_se_compare, _se_compare,
+                       'recluster an SE run with other NLI backends; SE beside the diversity baselines'),
+    ('aut-reference', ): (_add_aut_reference, _aut_reference,
+                          'length and semantic distance of the AUT answers (model-free reference scores)')}
 
 def build_parser() -> argparse.ArgumentParser:
     "The `creaeval` argument parser with every registered subcommand."
-    parser = argparse.ArgumentParser(prog='creaeval', description='Creativity evaluation with LLMs (CreaEval, semantic entropy).')
+    parser = argparse.ArgumentParser(prog='creaeval',
+                                     description='Creativity evaluation with LLMs (CreaEval, semantic entropy).')
     parser.add_argument('--debug', action='store_true', help='show the Python traceback of an error')
     subs, groups = parser.add_subparsers(dest='cmd', required=True), {}
     for path, (add, handler, help_) in COMMANDS.items():
         if len(path) == 1: p = subs.add_parser(path[0], help=help_)
         else:
             if path[0] not in groups:
-                groups[path[0]] = subs.add_parser(path[0], help=f'{path[0]} commands').add_subparsers(dest='sub', required=True)
+                groups[path[0]] = subs.add_parser(path[0],
+                                                  help=f'{path[0]} commands').add_subparsers(dest='sub', required=True)
             p = groups[path[0]].add_parser(path[1], help=help_)
         add(p); p.set_defaults(handler=handler)
     return parser
 
+# %% ../nbs/90_cli.ipynb #f0aa4eac
 def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
     "Entry point of the `creaeval` command: exit status 0 on success, 1 when work is incomplete, 2 on an error."
     args = build_parser().parse_args(argv)

@@ -10,7 +10,7 @@ from pathlib import Path
 # %% auto #0
 __all__ = ['PACKAGE_DIR', 'find_settings', 'project_root', 'env_key', 'Settings', 'settings', 'dataset_roots', 'dataset_file']
 
-# %% ../nbs/00_core.ipynb #376c4af1
+# %% ../nbs/00_core.ipynb #eb3fd9ba
 PACKAGE_DIR = Path(__file__).resolve().parent if '__file__' in globals() else Path.cwd().resolve().parent / 'creaeval'
 
 def find_settings(start: Path|None=None, # directory to search upward from (default: the working directory)
@@ -28,16 +28,18 @@ def find_settings(start: Path|None=None, # directory to search upward from (defa
     raise FileNotFoundError(f"no settings.ini found above {start} or beside the package at {PACKAGE_DIR.parent}; "
                             "set CREAEVAL_SETTINGS to its path")
 
+# %% ../nbs/00_core.ipynb #66c7bed4
 def project_root() -> Path:
     "The checkout's root: the folder that holds `settings.ini`."
     return find_settings().parent
 
-# %% ../nbs/00_core.ipynb #cc939271
+# %% ../nbs/00_core.ipynb #35fc6687
 def env_key(section: str, key: str) -> str:
     "The environment variable that overrides `key` in `section`."
     norm = lambda s: ''.join(c if c.isalnum() else '_' for c in s).upper()
     return f"CREAEVAL_{norm(section)}_{norm(key)}"
 
+# %% ../nbs/00_core.ipynb #f4c9aee6
 class Settings:
     "Experiment settings from `settings.ini`, each value overridable by `CREAEVAL_<SECTION>_<KEY>`."
     def __init__(self, path: Path|str|None=None): # the ini file (default: `find_settings()`)
@@ -50,15 +52,18 @@ class Settings:
         if (v := os.environ.get(env_key(section, key))) is not None: return v
         if self.cp.has_option(section, key): return self.cp.get(section, key)
         if default is not Settings._missing: return default
-        raise KeyError(f"{self.path}: no key {key!r} in section [{section}] and no {env_key(section, key)} in the environment")
+        raise KeyError(
+            f"{self.path}: no key {key!r} in section [{section}] and no {env_key(section, key)} in the environment")
     def getfloat(self, section, key, default=_missing) -> float:
         v = self.get(section, key, default)
         try: return float(v)
-        except (TypeError, ValueError): raise ValueError(f"{self.path}: [{section}] {key} = {v!r} is not a number") from None
+        except (TypeError, ValueError):
+            raise ValueError(f"{self.path}: [{section}] {key} = {v!r} is not a number") from None
     def getint(self, section, key, default=_missing) -> int:
         v = self.get(section, key, default)
         try: return int(v)
-        except (TypeError, ValueError): raise ValueError(f"{self.path}: [{section}] {key} = {v!r} is not an integer") from None
+        except (TypeError, ValueError):
+            raise ValueError(f"{self.path}: [{section}] {key} = {v!r} is not an integer") from None
     def getlist(self, section, key, default=_missing) -> list[str]:
         "A comma-separated value as a list of stripped, non-empty strings."
         v = self.get(section, key, default)
@@ -73,11 +78,12 @@ class Settings:
         return p if p.is_absolute() else self.path.parent/p
     def __repr__(self): return f"Settings({self.path})"
 
+# %% ../nbs/00_core.ipynb #f6d467cd
 def settings() -> Settings:
     "The project settings, read fresh so that environment overrides set later are seen."
     return Settings()
 
-# %% ../nbs/00_core.ipynb #073a0025
+# %% ../nbs/00_core.ipynb #3e92b945
 def dataset_roots() -> list[Path]:
     "Candidate dataset folders, in resolution order."
     s, roots = settings(), []
@@ -87,6 +93,7 @@ def dataset_roots() -> list[Path]:
     roots += [root.parent/'shared'/'datasets', root/'data'/'external']
     return roots
 
+# %% ../nbs/00_core.ipynb #90bf598c
 def dataset_file(rel: str, # path inside the datasets folder, e.g. 'cgpst/data_A.json'
                 ) -> Path:
     "The first existing copy of dataset file `rel` along `dataset_roots()`; a clear error if none has it."

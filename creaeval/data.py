@@ -23,14 +23,15 @@ __all__ = ['SOURCES', 'MOTES_SOURCES', 'OCSAI_TEST_COLUMNS', 'DERIVATIONS', 'SHE
            'load_ttcw_stories', 'load_ttcw_tests', 'load_ttcw_expert', 'load_ttcw_majority', 'expert_majority',
            'parse_yes_no', 'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark']
 
-# %% ../nbs/04_data.ipynb #3a15b6dd
+# %% ../nbs/04_data.ipynb #62b368b8
 class DataError(ValueError):
     "A data file that is missing, malformed, or holds a value outside its documented range."
 
+# %% ../nbs/04_data.ipynb #9ad98fd5
 class ChecksumError(DataError):
     "A file whose sha256 differs from the one in the registry."
 
-# %% ../nbs/04_data.ipynb #b7fe8be9
+# %% ../nbs/04_data.ipynb #862bd6c9
 SOURCES = {  # dataset folder -> (GitHub repository, pinned commit)
     'cgpst':          ('Jaong/TeamLLM-anonymous', '34be9a5f6d1deb74979a8f2b4271446f062c2373'),
     'creaeval-pilot': ('Jaong/CreaEval',          '49c688a7320b57d68fffc6277fbcba0c32e62ea8'),
@@ -106,7 +107,7 @@ macgyver/additional_human_solutions.xlsx | copy | data/MacGyver/additional_human
 macgyver/benchmark_results.json | copy | data/Benchmark_results/benchmark_results.json | yes | aca1357d37317316df7212ecf93715e957cf210f26520dc4638de74d22928e96
 """
 
-# %% ../nbs/04_data.ipynb #d6394bbc
+# %% ../nbs/04_data.ipynb #cbda0f1a
 def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
               ) -> str:
     "The `SOURCES` key (dataset folder) that `path` belongs to."
@@ -114,10 +115,12 @@ def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
     if not keys: raise KeyError(f"{path!r} is in none of the dataset folders {sorted(SOURCES)}")
     return max(keys, key=len)
 
+# %% ../nbs/04_data.ipynb #710fc70b
 def raw_url(repo: str, commit: str, path: str) -> str:
     "The raw.githubusercontent.com URL of `path` in `repo` at `commit`."
     return f"https://raw.githubusercontent.com/{repo}/{commit}/{urllib.parse.quote(path)}"
 
+# %% ../nbs/04_data.ipynb #29afa1de
 def registry() -> pd.DataFrame:
     "One row per public data file: path, dataset, repo, commit, source, derivation, verified, sha256, url."
     rows = []
@@ -128,7 +131,7 @@ def registry() -> pd.DataFrame:
                          verified=verified, sha256=sha, url=raw_url(repo, commit, source.split('!')[0])))
     return pd.DataFrame(rows)
 
-# %% ../nbs/04_data.ipynb #29c139c4
+# %% ../nbs/04_data.ipynb #3130afba
 def file_sha256(path: Path|str) -> str:
     "Hex sha256 of a file, read in 1 MiB chunks."
     h = hashlib.sha256()
@@ -136,6 +139,7 @@ def file_sha256(path: Path|str) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
+# %% ../nbs/04_data.ipynb #9c4ac49b
 def check_files(root: Path|str|None=None, # datasets folder; default: where `dataset_file` finds each file
                ) -> pd.DataFrame:
     "Status of every registered file: `ok`, `missing` or `mismatch`, with the file's actual sha256."
@@ -145,12 +149,14 @@ def check_files(root: Path|str|None=None, # datasets folder; default: where `dat
             try: p = dataset_file(r.path)
             except FileNotFoundError: p = None
         else: p = Path(root)/r.path
-        if p is None or not p.is_file(): rows.append(dict(path=r.path, status='missing', sha256=None, location=None)); continue
+        if p is None or not p.is_file():
+            rows.append(dict(path=r.path, status='missing', sha256=None, location=None))
+            continue
         got = file_sha256(p)
         rows.append(dict(path=r.path, status='ok' if got == r.sha256 else 'mismatch', sha256=got, location=str(p)))
     return pd.DataFrame(rows)
 
-# %% ../nbs/04_data.ipynb #91e9b743
+# %% ../nbs/04_data.ipynb #c7bd9c40
 MOTES_SOURCES = ('motesf', 'motesp')  # Ocsai studies whose data may not be redistributed
 OCSAI_TEST_COLUMNS = ['id', 'participant', 'prompt', 'target', 'src', 'response']
 
@@ -184,12 +190,13 @@ DERIVATIONS = {  # derivation -> function(bytes of the source file, name) -> byt
     'ocsai_fewshot': lambda b, name: drop_motes(b, None, name),
 }
 
-# %% ../nbs/04_data.ipynb #00912124
+# %% ../nbs/04_data.ipynb #160329a8
 def http_get(url: str, timeout: float=120) -> bytes:
     "Download `url` (the default downloader of `fetch`)."
     req = urllib.request.Request(url, headers={'User-Agent': 'creaeval-data-fetch'})
     with urllib.request.urlopen(req, timeout=timeout) as r: return r.read()
 
+# %% ../nbs/04_data.ipynb #0c8ca5d6
 def select(only: str|list[str]|None=None, # paths, folders ('ttcw', 'aut/ocsai') or globs ('*/LICENSE'); None: all
           ) -> pd.DataFrame:
     "The registry rows named by `only`; a pattern that names no file is an error."
@@ -201,7 +208,7 @@ def select(only: str|list[str]|None=None, # paths, folders ('ttcw', 'aut/ocsai')
         raise ValueError(f"no registered data file matches {bad}; datasets are {sorted(SOURCES)}")
     return reg[[any(hit(p, pat) for pat in pats) for p in reg.path]]
 
-# %% ../nbs/04_data.ipynb #970f9dba
+# %% ../nbs/04_data.ipynb #9bf7e5f6
 def _zip_member(blob: bytes, source: str, url: str) -> bytes:
     member = source.split('!', 1)[1]
     try:
@@ -209,6 +216,7 @@ def _zip_member(blob: bytes, source: str, url: str) -> bytes:
     except zipfile.BadZipFile: raise DataError(f"{url}: not a zip archive") from None
     except KeyError: raise DataError(f"{url}: the archive has no member {member!r}") from None
 
+# %% ../nbs/04_data.ipynb #d59e9294
 def _write_atomic(target: Path, data: bytes):
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f'.{target.name}.', suffix='.part')
@@ -219,6 +227,7 @@ def _write_atomic(target: Path, data: bytes):
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
+# %% ../nbs/04_data.ipynb #1215e4fb
 def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in the checkout)
           only: str|list[str]|None=None, # limit to these paths / folders / globs (see `select`)
           download=None, # function url -> bytes (default: `http_get`)
@@ -234,8 +243,9 @@ def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in
         if existed and not force and file_sha256(target) == r.sha256:
             rows.append(dict(path=r.path, status='present', url=r.url)); continue
         if r.derivation not in DERIVATIONS:
-            rows.append(dict(path=r.path, status='not reproducible', url=r.url,
-                             note=f"{r.derivation}: made by hand from {r.source}; copy it from a creaeval datasets folder"))
+            rows.append(
+                dict(path=r.path, status='not reproducible', url=r.url,
+                     note=f"{r.derivation}: made by hand from {r.source}; copy it from a creaeval datasets folder"))
             continue
         if r.url not in blobs: blobs[r.url] = download(r.url)
         data = blobs[r.url]
@@ -248,10 +258,11 @@ def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in
         rows.append(dict(path=r.path, status='replaced' if existed else 'downloaded', url=r.url))
     return pd.DataFrame(rows, columns=['path', 'status', 'url', 'note'])
 
-# %% ../nbs/04_data.ipynb #4ef42ab5
+# %% ../nbs/04_data.ipynb #a99558fe
 def _resolve(path, rel: str) -> Path:
     return Path(path) if path is not None else dataset_file(rel)
 
+# %% ../nbs/04_data.ipynb #694a7e0e
 def read_json(path: Path|str) -> object:
     "Parse a JSON file; a decoding or syntax error names the file, line and column."
     path = Path(path)
@@ -261,17 +272,21 @@ def read_json(path: Path|str) -> object:
     except json.JSONDecodeError as e:
         raise DataError(f"{path}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
 
+# %% ../nbs/04_data.ipynb #8f1527d0
 def read_jsonl(path: Path|str) -> list[dict]:
     "Parse a JSON-lines file (blank lines ignored); an error names the file and line number."
     path, out = Path(path), []
     for n, line in enumerate(path.read_text(encoding='utf-8').splitlines(), 1):
         if not line.strip(): continue
         try: rec = json.loads(line)
-        except json.JSONDecodeError as e: raise DataError(f"{path}: line {n}: invalid JSON at column {e.colno}: {e.msg}") from None
-        if not isinstance(rec, dict): raise DataError(f"{path}: line {n}: expected a JSON object, got {type(rec).__name__}")
+        except json.JSONDecodeError as e:
+            raise DataError(f"{path}: line {n}: invalid JSON at column {e.colno}: {e.msg}") from None
+        if not isinstance(rec, dict):
+            raise DataError(f"{path}: line {n}: expected a JSON object, got {type(rec).__name__}")
         out.append(rec)
     return out
 
+# %% ../nbs/04_data.ipynb #2bdbb1e2
 def field(rec, key: str, where: str, typ: type|tuple|None=None):
     "`rec[key]`, or a `DataError` naming `where` and `key` when it is missing or not of type `typ`."
     if not isinstance(rec, dict): raise DataError(f"{where}: expected an object, got {type(rec).__name__}")
@@ -283,21 +298,25 @@ def field(rec, key: str, where: str, typ: type|tuple|None=None):
         raise DataError(f"{where}: field {key!r} = {v!r} is not a {want}")
     return v
 
+# %% ../nbs/04_data.ipynb #4c0174a4
 def read_csv(path: Path|str, # the CSV file
              required: list[str], # columns that must be present
              **kw) -> pd.DataFrame:
     "Read a CSV (a UTF-8 byte-order mark is dropped) and check that the `required` columns are present."
     path = Path(path)
     try: df = pd.read_csv(path, encoding='utf-8-sig', **kw)
-    except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as e: raise DataError(f"{path}: unreadable CSV: {e}") from None
+    except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as e:
+        raise DataError(f"{path}: unreadable CSV: {e}") from None
     if missing := [c for c in required if c not in df.columns]:
         raise DataError(f"{path}: missing column(s) {missing}; columns present: {list(df.columns)}")
     return df
 
+# %% ../nbs/04_data.ipynb #4ee576a4
 def _py(x):
     "A numpy scalar as the plain Python value (so error messages show `7`, not `np.int64(7)`)."
     return x.item() if isinstance(x, np.generic) else x
 
+# %% ../nbs/04_data.ipynb #a9965c5e
 def check_range(df: pd.DataFrame, col: str, lo: float, hi: float, path, id_col: str|None=None, integer: bool=False,
                 allow_na: bool=False, # empty cells are allowed (and stay missing)
                ):
@@ -311,13 +330,14 @@ def check_range(df: pd.DataFrame, col: str, lo: float, hi: float, path, id_col: 
                         f"{'an integer' if integer else 'a number'} in {lo}-{hi} ({int(bad.sum())} such row(s))")
     return v
 
-# %% ../nbs/04_data.ipynb #67a4d0b0
+# %% ../nbs/04_data.ipynb #99fe9861
 def load_scenarios(path: Path|str|None=None, # default: cgpst/future_scenarios_en.json
                   ) -> pd.DataFrame:
     "The future scenarios: one row per scenario with `scenario_id`, `theme`, `text`."
     path = _resolve(path, 'cgpst/future_scenarios_en.json')
     data = read_json(path)
-    if not isinstance(data, dict): raise DataError(f"{path}: expected an object keyed by scenario id, got {type(data).__name__}")
+    if not isinstance(data, dict):
+        raise DataError(f"{path}: expected an object keyed by scenario id, got {type(data).__name__}")
     rows = []
     for sid, rec in data.items():
         if not re.fullmatch(r'FS\d+', sid): raise DataError(f"{path}: key {sid!r} is not a scenario id like 'FS10'")
@@ -325,6 +345,7 @@ def load_scenarios(path: Path|str|None=None, # default: cgpst/future_scenarios_e
                          text=field(rec, 'text', f"{path}: {sid}", str)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/04_data.ipynb #ff6e4c3c
 def load_task_prompts(path: Path|str|None=None, # default: cgpst/task_prompts.json
                      ) -> pd.DataFrame:
     "The six step prompts: `step` (1-6), `name`, `description` (the task) and `output` (the required answer format)."
@@ -335,33 +356,40 @@ def load_task_prompts(path: Path|str|None=None, # default: cgpst/task_prompts.js
     for i, rec in enumerate(data):
         where = f"{path}: record {i}"
         num = field(rec, 'Step_Number', where, str)
-        if not num.isdigit() or not 1 <= int(num) <= 6: raise DataError(f"{where}: field 'Step_Number' = {num!r} is not 1-6")
+        if not num.isdigit() or not 1 <= int(num) <= 6:
+            raise DataError(f"{where}: field 'Step_Number' = {num!r} is not 1-6")
         m = re.fullmatch(r'Step-(\d+):\s*(.+)', field(rec, 'Step_Name', where, str))
-        if not m or m[1] != num: raise DataError(f"{where}: field 'Step_Name' = {rec['Step_Name']!r} does not start with 'Step-{num}:'")
+        if not m or m[1] != num:
+            raise DataError(f"{where}: field 'Step_Name' = {rec['Step_Name']!r} does not start with 'Step-{num}:'")
         rows.append(dict(step=int(num), name=m[2].strip(), description=field(rec, 'Step_Description', where, str),
                          output=field(rec, 'Step_Output', where, str)))
     df = pd.DataFrame(rows)
     if sorted(df.step) != list(range(1, 7)): raise DataError(f"{path}: steps {sorted(df.step)} are not exactly 1-6")
     return df
 
-# %% ../nbs/04_data.ipynb #66a7c920
+# %% ../nbs/04_data.ipynb #b15e0f63
 class RaterSheetError(ValueError):
     "A rater-sheet file that does not follow the `data_A.json` format."
 
+# %% ../nbs/04_data.ipynb #8441a855
 SHEET_COLUMNS = ['sample_id', 'scenario_id', 'rater', 'step', 'item', 'dimension', 'score',
                  'content', 'category', 'invalid_code', 'invalid_reason']
 SHEET_SUMMARY_COLUMNS = ['sample_id', 'scenario_id', 'rater', 'step', 'item', 'dimension', 'score']
-_ITEM_KEYS = {1: {'Content', 'Category', 'Invalid', 'Elaboration', 'Originality'},
-              3: {'Content', 'Category', 'Invalid', 'Elaboration', 'Originality'}, 4: {'Content', 'Correctly Written', 'Relevance'}}
+_ITEM_KEYS = {
+    1: {'Content', 'Category', 'Invalid', 'Elaboration',
+        'Originality'}, 3: {'Content', 'Category', 'Invalid', 'Elaboration', 'Originality'},
+    4: {'Content', 'Correctly Written', 'Relevance'}}
 
 def _where(file, rec=None, sample=None, rater=None, step=None, item=None, fld=None):
     parts = [str(file)]
-    if rec is not None: parts.append(f"record {rec}" + (f" ({sample}" + (f", rater {rater}" if rater else '') + ")" if sample else ''))
+    if rec is not None:
+        parts.append(f"record {rec}" + (f" ({sample}" + (f", rater {rater}" if rater else '') + ")" if sample else ''))
     if step is not None: parts.append(f"Step-{step}" if isinstance(step, int) else str(step))
     if item is not None: parts.append(f"item {item}")
     if fld is not None: parts.append(f"field {fld!r}")
     return ': '.join([', '.join(parts[:2]), *parts[2:]]) if len(parts) > 1 else parts[0]
 
+# %% ../nbs/04_data.ipynb #566ffb3e
 def _check_score(v, d: Dimension, per_item: bool, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise RaterSheetError(f"{where}: score {v!r} is not an integer")
@@ -369,13 +397,13 @@ def _check_score(v, d: Dimension, per_item: bool, where: str) -> int:
     if not lo <= v <= hi: raise RaterSheetError(f"{where}: score {v} is outside {d.name}'s range {lo}-{hi}")
     return v
 
-
+# %% ../nbs/04_data.ipynb #82b7c7de
 def _dim(k: int, name: str, W, item=None) -> Dimension:
     "The dimension `name` of Step-k, or a sheet error at its place."
     try: return dimension(k, name)
     except ValueError as e: raise RaterSheetError(f"{W(k, item, name)}: {e}") from None
 
-# %% ../nbs/04_data.ipynb #267b2a60
+# %% ../nbs/04_data.ipynb #cff9ad9f
 def _item_rows(k: int, i: int, it, W) -> list[dict]:
     "The rows of item i of list Step-k: a category and its scores, an invalid code, or a criterion's two scores."
     if not isinstance(it, dict): raise RaterSheetError(f"{W(k, i)}: an item must be a JSON object, not {it!r:.60}")
@@ -387,10 +415,12 @@ def _item_rows(k: int, i: int, it, W) -> list[dict]:
     if k == 4:
         for f in ('Correctly Written', 'Relevance'):
             if f not in it: raise RaterSheetError(f"{W(k, i, f)}: missing")
-        return [{**base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, W, i), True, W(k, i, f))} for f in ('Correctly Written', 'Relevance')]
+        return [{**base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, W, i), True, W(k, i, f))}
+                for f in ('Correctly Written', 'Relevance')]
     has_c, has_i = 'Category' in it, 'Invalid' in it
     if has_c == has_i:
-        raise RaterSheetError(f"{W(k, i)}: an item needs exactly one of 'Category' and 'Invalid', it has " + ('both' if has_c else 'neither'))
+        raise RaterSheetError(f"{W(k, i)}: an item needs exactly one of 'Category' and 'Invalid', it has " +
+                              ('both' if has_c else 'neither'))
     if has_i:
         try: code = invalid_code(it['Invalid'], k)
         except ValueError as e: raise RaterSheetError(f"{W(k, i, 'Invalid')}: {e}") from None
@@ -402,10 +432,11 @@ def _item_rows(k: int, i: int, it, W) -> list[dict]:
     base['category'] = it['Category'].strip()
     for f in ('Elaboration', 'Originality'):
         if f not in it: raise RaterSheetError(f"{W(k, i, f)}: missing for a valid item (it has a Category)")
-    return [{**base, 'dimension': 'Fluency', 'score': 1}] + [
-        {**base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, W, i), True, W(k, i, f))} for f in ('Elaboration', 'Originality')]
+    return [{**base, 'dimension': 'Fluency', 'score': 1}] + [{
+        **base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, W, i), True, W(k, i, f))}
+                                                             for f in ('Elaboration', 'Originality')]
 
-# %% ../nbs/04_data.ipynb #539ef7b6
+# %% ../nbs/04_data.ipynb #cf7403c6
 def _list_step(k: int, entries: list, W) -> tuple[list, list]:
     "Rows and published summaries of a list step (1, 3, 4): the items, then the `Score Summary`."
     s = STEPS[k]
@@ -413,12 +444,16 @@ def _list_step(k: int, entries: list, W) -> tuple[list, list]:
     if not (isinstance(last, dict) and set(last) == {'Score Summary'} and isinstance(last['Score Summary'], dict)):
         raise RaterSheetError(f"{W(k)}: the last entry must be {{'Score Summary': {{...}}}}, found {last!r:.80}")
     if len(items) > s.max_items or (s.exact_items and len(items) != s.max_items):
-        raise RaterSheetError(f"{W(k)}: {len(items)} items; the sheet has " + (f"exactly {s.max_items}" if s.exact_items else f"at most {s.max_items}") + " rows")
+        raise RaterSheetError(f"{W(k)}: {len(items)} items; the sheet has " +
+                              (f"exactly {s.max_items}" if s.exact_items else f"at most {s.max_items}") + " rows")
     rows = [r for i, it in enumerate(items, 1) for r in _item_rows(k, i, it, W)]
-    summ = [dict(step=k, item=0, dimension=(d := _dim(k, name, W)).name, score=_check_score(v, d, False, W(k, None, f"Score Summary/{name}")))
-            for name, v in last['Score Summary'].items()]
+    summ = [
+        dict(step=k, item=0, dimension=(d := _dim(k, name, W)).name,
+             score=_check_score(v, d, False, W(k, None, f"Score Summary/{name}")))
+        for name, v in last['Score Summary'].items()]
     return rows, summ
 
+# %% ../nbs/04_data.ipynb #acd90c6a
 def _response_step(k: int, entries: list, W) -> tuple[list, list]:
     "Rows and published Overall of a per-response step (2, 5, 6): one object with the text and each entered score."
     if len(entries) != 1 or not isinstance(entries[0], dict):
@@ -428,23 +463,30 @@ def _response_step(k: int, entries: list, W) -> tuple[list, list]:
     for name, v in e.items():
         if name == 'Content': continue
         d = _dim(k, name, W)
-        if d.kind != 'direct' and d.name != 'Overall': raise RaterSheetError(f"{W(k, None, name)}: {d.name} is derived, not entered on the sheet")
+        if d.kind != 'direct' and d.name != 'Overall':
+            raise RaterSheetError(f"{W(k, None, name)}: {d.name} is derived, not entered on the sheet")
         if d.name in seen: raise RaterSheetError(f"{W(k, None, name)}: given twice (once under another spelling)")
         seen.add(d.name)
         sc = _check_score(v, d, False, W(k, None, name))
         if d.name == 'Overall': summ.append(dict(step=k, item=0, dimension='Overall', score=sc))
-        else: rows.append(dict(step=k, item=0, dimension=d.name, score=sc, content=e.get('Content'), category=None, invalid_code=None, invalid_reason=None))
-    if missing := [n for n in [*(d.name for d in step_dimensions(k) if d.kind == 'direct'), 'Overall'] if n not in seen]:
+        else:
+            rows.append(
+                dict(step=k, item=0, dimension=d.name, score=sc, content=e.get('Content'), category=None,
+                     invalid_code=None, invalid_reason=None))
+    if missing := [
+            n for n in [*(d.name for d in step_dimensions(k) if d.kind == 'direct'), 'Overall'] if n not in seen]:
         raise RaterSheetError(f"{W(k, None, missing[0])}: missing")
     return rows, summ
 
-# %% ../nbs/04_data.ipynb #98da08a1
+# %% ../nbs/04_data.ipynb #65db1814
 def _sheet_rows(sheet, W):
     "Rows and published summaries of one rater's sheet; `W(step, item, fld)` formats an error location."
-    if not isinstance(sheet, dict): raise RaterSheetError(f"{W()}: a sheet must be a JSON object, not {type(sheet).__name__}")
+    if not isinstance(sheet, dict):
+        raise RaterSheetError(f"{W()}: a sheet must be a JSON object, not {type(sheet).__name__}")
     expected = [f"Step-{k}" for k in range(1, 7)] + ['Total Score']
     for key in expected:
-        if key not in sheet: raise RaterSheetError(f"{W()}: missing {key!r}" + (" step" if key != 'Total Score' else ''))
+        if key not in sheet:
+            raise RaterSheetError(f"{W()}: missing {key!r}" + (" step" if key != 'Total Score' else ''))
     if extra := [k for k in sheet if k not in expected]: raise RaterSheetError(f"{W()}: unknown key(s) {extra}")
     rows, summ = [], []
     for k in range(1, 7):
@@ -453,22 +495,28 @@ def _sheet_rows(sheet, W):
             raise RaterSheetError(f"{W(k)}: a step must be a non-empty list, not {entries!r:.60}")
         r, s = (_list_step if STEPS[k].per_item else _response_step)(k, entries, W)
         rows += r; summ += s
-    summ.append(dict(step=0, item=0, dimension='Total Score', score=_check_score(sheet['Total Score'], TOTAL_SCORE, False, W(None, None, 'Total Score'))))
+    summ.append(
+        dict(step=0, item=0, dimension='Total Score', score=_check_score(sheet['Total Score'], TOTAL_SCORE, False,
+                                                                         W(None, None, 'Total Score'))))
     return rows, summ
 
+# %% ../nbs/04_data.ipynb #fef50256
 def _parse_sheets_file(path):
     path = Path(path)
     try: text = path.read_text(encoding='utf-8')
     except UnicodeDecodeError as e: raise RaterSheetError(f"{path}: not UTF-8 text ({e})") from None
     try: data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RaterSheetError(f"{path}: malformed or truncated JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
-    if not isinstance(data, list): raise RaterSheetError(f"{path}: the top level must be a list of records, not {type(data).__name__}")
+        raise RaterSheetError(
+            f"{path}: malformed or truncated JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    if not isinstance(data, list):
+        raise RaterSheetError(f"{path}: the top level must be a list of records, not {type(data).__name__}")
     rows, summ, seen = [], [], set()
     for r, rec in enumerate(data):
         W0 = lambda *a, **k: _where(path, r, *a, **k)
         if not (isinstance(rec, list) and len(rec) >= 4):
-            raise RaterSheetError(f"{W0()}: a record is [sample_id, [raters], scenario_id, sheet, ...], found {rec!r:.80}")
+            raise RaterSheetError(
+                f"{W0()}: a record is [sample_id, [raters], scenario_id, sheet, ...], found {rec!r:.80}")
         sample, raters, scen, *sheets = rec
         if not isinstance(sample, str) or not isinstance(scen, str):
             raise RaterSheetError(f"{W0()}: sample id {sample!r} and scenario id {scen!r} must be strings")
@@ -477,7 +525,9 @@ def _parse_sheets_file(path):
         if len(raters) != len(sheets):
             raise RaterSheetError(f"{W0(sample)}: {len(raters)} rater ids but {len(sheets)} sheets")
         for rater, sheet in zip(raters, sheets):
-            if (sample, rater) in seen: raise RaterSheetError(f"{W0(sample, rater)}: this response was already scored by {rater} earlier in the file")
+            if (sample, rater) in seen:
+                raise RaterSheetError(
+                    f"{W0(sample, rater)}: this response was already scored by {rater} earlier in the file")
             seen.add((sample, rater))
             W = lambda step=None, item=None, fld=None: _where(path, r, sample, rater, step, item, fld)
             rs, ss = _sheet_rows(sheet, W)
@@ -485,19 +535,21 @@ def _parse_sheets_file(path):
             rows += [{**ids, **x} for x in rs]; summ += [{**ids, **x} for x in ss]
     return rows, summ
 
-# %% ../nbs/04_data.ipynb #f20fc5ac
+# %% ../nbs/04_data.ipynb #67300d2d
 def read_rater_sheets(path: str|Path, # a rater-sheet JSON file in the `data_A.json` format
                      ) -> pd.DataFrame:
     "The raters' decisions as a long table, one row per rater x step x dimension x item (`SHEET_COLUMNS`)."
     rows, _ = _parse_sheets_file(path)
     return pd.DataFrame(rows, columns=SHEET_COLUMNS)
 
+# %% ../nbs/04_data.ipynb #34bf791b
 def read_published_summaries(path: str|Path, # a rater-sheet JSON file in the `data_A.json` format
                             ) -> pd.DataFrame:
     "The sheets' own `Score Summary`, step `Overall` and `Total Score` (step 0) entries, long (`SHEET_SUMMARY_COLUMNS`)."
     _, summ = _parse_sheets_file(path)
     return pd.DataFrame(summ, columns=SHEET_SUMMARY_COLUMNS)
 
+# %% ../nbs/04_data.ipynb #0e25543d
 def read_responses(path: str|Path, # a rater-sheet JSON file in the `data_A.json` format
                   ) -> dict[str, dict[str, str]]:
     "Each response's step texts `{sample_id: {'Step-k': text}}`, rebuilt from the first sheet's `Content` fields."
@@ -509,12 +561,13 @@ def read_responses(path: str|Path, # a rater-sheet JSON file in the `data_A.json
     return {s: {f"Step-{k}": '\n'.join(v for _, v in sorted(items.items())) for k, items in sorted(st.items())}
             for s, st in out.items()}
 
+# %% ../nbs/04_data.ipynb #0ebd6254
 def load_cgpst_ratings(path: Path|str|None=None, # a rater-sheet JSON file (default: cgpst/data_A.json)
                       ) -> pd.DataFrame:
     "Human CGPST scores of the released file (or `path`), one row per rater x step x dimension x item (`SHEET_COLUMNS`)."
     return read_rater_sheets(_resolve(path, 'cgpst/data_A.json'))
 
-# %% ../nbs/04_data.ipynb #183b5618
+# %% ../nbs/04_data.ipynb #cde0f812
 PILOT_DIMENSIONS = {1: ['Fluency', 'Flexibility', 'Elaboration', 'Originality'],
                     2: ['Condition Phrase', 'Stem & KVP', 'Purpose', 'FS Parameters', 'Focus', 'Adequacy']}
 PILOT_DIMENSION_FIXES = {'Flexbility': 'Flexibility'}  # a typo in the released Raw_Results files
@@ -527,13 +580,16 @@ def pilot_run(path: Path|str) -> tuple[str, float]:
     if not m: raise DataError(f"{path}: file name is not '<model>_tem=<temperature>.json'")
     return m['model'], float(m['t'])
 
+# %% ../nbs/04_data.ipynb #2b5c6e6f
 def _pilot_paths(paths, folder: str) -> list[Path]:
     if paths is not None: return [Path(p) for p in paths]
     return [dataset_file(p) for p in registry().path if p.startswith(f'creaeval-pilot/{folder}/')]
 
+# %% ../nbs/04_data.ipynb #9242cb96
 def _pilot_steps(data, path):
     if not isinstance(data, dict): raise DataError(f"{path}: expected an object with keys 'Step-1', 'Step-2'")
-    if missing := [k for k in ('Step-1', 'Step-2') if k not in data]: raise DataError(f"{path}: missing step(s) {missing}")
+    if missing := [k for k in ('Step-1', 'Step-2') if k not in data]:
+        raise DataError(f"{path}: missing step(s) {missing}")
     if extra := [k for k in data if k not in ('Step-1', 'Step-2')]: raise DataError(f"{path}: unknown step(s) {extra}")
     for key, dims in data.items():
         step = int(key[-1])
@@ -542,14 +598,17 @@ def _pilot_steps(data, path):
             dim = PILOT_DIMENSION_FIXES.get(raw_dim, raw_dim)
             if dim not in PILOT_DIMENSIONS[step]:
                 raise DataError(f"{path}: {key}: unknown dimension {raw_dim!r} (expected {PILOT_DIMENSIONS[step]})")
-            if not isinstance(per_sample, dict): raise DataError(f"{path}: {key}/{raw_dim}: expected an object keyed by response id")
+            if not isinstance(per_sample, dict):
+                raise DataError(f"{path}: {key}/{raw_dim}: expected an object keyed by response id")
             yield step, key, raw_dim, dim, per_sample
 
+# %% ../nbs/04_data.ipynb #c72f8c7d
 def _number(v, where, lo, hi):
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
         raise DataError(f"{where} = {v!r} is not a number in [{lo}, {hi}]")
     return float(v)
 
+# %% ../nbs/04_data.ipynb #facc740d
 def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: all 12 registered)
                          ) -> pd.DataFrame:
     "Self-BLEU and BERTScore of the 5 repeated SoT extractions, one row per (file, step, dimension, response, item, metric)."
@@ -559,10 +618,12 @@ def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: a
         for step, key, raw_dim, dim, per_sample in _pilot_steps(read_json(path), path):
             for sid, rec in per_sample.items():
                 items = rec.items() if step == 1 else [(None, rec)]
-                if step == 1 and not isinstance(rec, dict): raise DataError(f"{path}: {key}/{raw_dim}/{sid}: expected items")
+                if step == 1 and not isinstance(rec, dict):
+                    raise DataError(f"{path}: {key}/{raw_dim}/{sid}: expected items")
                 for item, scores in items:
                     where = f"{path}: {key}/{raw_dim}/{sid}" + (f"/{item}" if item else '')
-                    if item is not None and not re.fullmatch(r'item_\d+', item): raise DataError(f"{where}: key is not 'item_<n>'")
+                    if item is not None and not re.fullmatch(r'item_\d+', item):
+                        raise DataError(f"{where}: key is not 'item_<n>'")
                     for short, metric in PILOT_METRICS.items():
                         v = _number(field(scores, short, where), f"{where}: field {short!r}", 0, 1)
                         rows.append((model, temp, step, dim, sid, int(item[5:]) if item else None, metric, v))
@@ -570,6 +631,7 @@ def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: a
     df['item'] = df['item'].astype('Int64')
     return df
 
+# %% ../nbs/04_data.ipynb #6bd98017
 def load_pilot_variance(paths: list|None=None, # Raw_Results_Scoring files (default: all 12 registered)
                        ) -> pd.DataFrame:
     "Variance of the repeated judge scores, one row per (file, step, dimension, response); `item` is always missing."
@@ -584,19 +646,21 @@ def load_pilot_variance(paths: list|None=None, # Raw_Results_Scoring files (defa
     df['item'] = df['item'].astype('Int64')
     return df
 
-# %% ../nbs/04_data.ipynb #de6f32f3
+# %% ../nbs/04_data.ipynb #5e0b0359
 MUSESCORER_FILES = ['s1_data_all', 's2_data_all', 's3_data_all', 'HMSL_originality_brick', 'HMSL_originality_paperclip']
 AUT_COLUMNS = ['id', 'for_user_id', 'round_id', 'item', 'idea_content']
 
 def load_musescorer(paths: list|None=None, # CSV files (default: the five registered MuseScorer files)
                    ) -> pd.DataFrame:
     "Per-rater AUT originality: `study, id, participant, round, prompt, response, rater, score` (score 1-5, NA when blank)."
-    paths = [Path(p) for p in paths] if paths is not None else [dataset_file(f'aut/musescorer/{f}.csv') for f in MUSESCORER_FILES]
+    paths = [Path(p) for p in paths] if paths is not None else [
+        dataset_file(f'aut/musescorer/{f}.csv') for f in MUSESCORER_FILES]
     out = []
     for path in paths:
         df = read_csv(path, AUT_COLUMNS, dtype={'for_user_id': str, 'idea_content': str})
         raters = [c for c in df.columns if re.fullmatch(r'rater\d+', c)]
-        if not raters: raise DataError(f"{path}: no rater columns (rater1, rater2, ...); columns present: {list(df.columns)}")
+        if not raters:
+            raise DataError(f"{path}: no rater columns (rater1, rater2, ...); columns present: {list(df.columns)}")
         check_range(df, 'round_id', 1, 99, path, 'id', integer=True)
         for r in raters: check_range(df, r, 1, 5, path, 'id', allow_na=True)
         long = df.melt(id_vars=AUT_COLUMNS, value_vars=raters, var_name='rater', value_name='score')
@@ -607,16 +671,19 @@ def load_musescorer(paths: list|None=None, # CSV files (default: the five regist
     df['score'] = df['score'].astype(float)
     return df[['study', 'id', 'participant', 'round', 'prompt', 'response', 'rater', 'score']]
 
-# %% ../nbs/04_data.ipynb #ba8c9289
+# %% ../nbs/04_data.ipynb #bc38879a
 def load_ocsai_test(path: Path|str|None=None, # default: aut/ocsai/test_set.csv
                    ) -> pd.DataFrame:
     "The Ocsai test set: `id, participant, prompt, target, src, response` (`target` = mean human originality, 1-5)."
     path = _resolve(path, 'aut/ocsai/test_set.csv')
-    df = read_csv(path, OCSAI_TEST_COLUMNS, dtype={'participant': str, 'response': str}, keep_default_na=False, na_values=[''])
+    df = read_csv(path, OCSAI_TEST_COLUMNS, dtype={'participant': str, 'response': str}, keep_default_na=False,
+                  na_values=[''])
     df['target'] = check_range(df, 'target', 1, 5, path, 'id')
     return df[OCSAI_TEST_COLUMNS]
 
-OCSAI_PRED_COLUMNS = ['id', 'model', 'participant', 'prompt', 'target', 'predicted', 'src', 'total_tokens', 'nexamples', 'ncompletions']
+# %% ../nbs/04_data.ipynb #f4bfd5e3
+OCSAI_PRED_COLUMNS = [
+    'id', 'model', 'participant', 'prompt', 'target', 'predicted', 'src', 'total_tokens', 'nexamples', 'ncompletions']
 
 def load_ocsai_predictions(paths: list|None=None, # default: the nine registered files
                           ) -> pd.DataFrame:
@@ -631,7 +698,8 @@ def load_ocsai_predictions(paths: list|None=None, # default: the nine registered
         for col, want in (('nexamples', int(m['nex'])), ('ncompletions', int(m['ncomp']))):
             if (bad := df[col] != want).any():
                 i = int(np.flatnonzero(bad.to_numpy())[0])
-                raise DataError(f"{path}: row {i + 2}: field {col!r} = {_py(df[col].iloc[i])!r} but the file name says {want}")
+                raise DataError(
+                    f"{path}: row {i + 2}: field {col!r} = {_py(df[col].iloc[i])!r} but the file name says {want}")
         pred = pd.to_numeric(df['predicted'], errors='coerce')
         if (bad := df['predicted'].notna() & pred.isna()).any():
             i = int(np.flatnonzero(bad.to_numpy())[0])
@@ -643,29 +711,33 @@ def load_ocsai_predictions(paths: list|None=None, # default: the nine registered
             'target', 'predicted', 'in_range', 'total_tokens']
     return pd.concat(out, ignore_index=True)[cols]
 
-# %% ../nbs/04_data.ipynb #43117fd1
+# %% ../nbs/04_data.ipynb #d95f7cb6
 def ocsai_key(df: pd.DataFrame) -> pd.Series:
     "Participant, prompt and the id's trailing hash: the key that names one Ocsai answer in every file."
     return df.participant.astype(str) + '|' + df.prompt.astype(str) + '|' + df.id.str.rsplit('-', n=1).str[1]
 
+# %% ../nbs/04_data.ipynb #5c460b0c
 def align_ocsai_predictions(pred: pd.DataFrame, # `load_ocsai_predictions()`
                             test: pd.DataFrame, # `load_ocsai_test()`
                            ) -> pd.DataFrame:
     "`pred` with `test_id`, `response`, `test_target` of the matching test-set answer and `duplicate` (key twice in a run)."
     tk = ocsai_key(test)
     if tk.duplicated().any():
-        raise DataError(f"Ocsai test set: the key participant|prompt|hash is not unique: {tk[tk.duplicated()].iloc[0]!r}")
+        raise DataError(
+            f"Ocsai test set: the key participant|prompt|hash is not unique: {tk[tk.duplicated()].iloc[0]!r}")
     pk = ocsai_key(pred)
     idx = pd.Series(np.arange(len(test)), index=tk.to_numpy())
     pos = idx.reindex(pk.to_numpy())
     if pos.isna().any():
         i = int(np.flatnonzero(pos.isna().to_numpy())[0])
-        raise DataError(f"Ocsai predictions, run {pred.run.iloc[i]!r}: id {pred.id.iloc[i]!r} matches no test-set answer")
+        raise DataError(
+            f"Ocsai predictions, run {pred.run.iloc[i]!r}: id {pred.id.iloc[i]!r} matches no test-set answer")
     t = test.iloc[pos.astype(int).to_numpy()]
-    return pred.assign(test_id=t.id.to_numpy(), response=t.response.to_numpy(), test_target=t.target.to_numpy(),
-                       duplicate=pd.Series(pk.to_numpy()).groupby(pred.run.to_numpy()).transform(lambda s: s.duplicated(keep=False)).to_numpy())
+    return pred.assign(
+        test_id=t.id.to_numpy(), response=t.response.to_numpy(), test_target=t.target.to_numpy(), duplicate=pd.Series(
+            pk.to_numpy()).groupby(pred.run.to_numpy()).transform(lambda s: s.duplicated(keep=False)).to_numpy())
 
-# %% ../nbs/04_data.ipynb #8998c65a
+# %% ../nbs/04_data.ipynb #0e499810
 MUSE_TO_OCSAI = {'s1': 'betal18', 's2': 'snb17', 's3': 'bs12', 'HMSL_originality_brick': 'hmsl',
                  'HMSL_originality_paperclip': 'hmsl'}
 
@@ -683,12 +755,13 @@ def load_aut_pairs(muse: pd.DataFrame|None=None, # `load_musescorer()` (default:
     o = ocsai.assign(key=ocsai.participant.astype(str) + '|' + ocsai.prompt + '|' + norm(ocsai.response))
     twice = set(ans.key[ans.key.duplicated()]) | set(o.key[o.key.duplicated()])
     ans, o = ans[~ans.key.isin(twice)], o[~o.key.isin(twice)]
-    j = ans[['study', 'id', 'key']].rename(columns={'id': 'muse_id'}).merge(o[['id', 'participant', 'prompt', 'response', 'target', 'src', 'key']], on='key')
+    j = ans[['study', 'id', 'key']].rename(columns={'id': 'muse_id'}).merge(
+        o[['id', 'participant', 'prompt', 'response', 'target', 'src', 'key']], on='key')
     if verbose: print(f"load_aut_pairs: {len(j)} answers in both; {len(twice)} ambiguous answer key(s) left out")
     out = j.merge(m[['study', 'id', 'rater', 'score']].rename(columns={'id': 'muse_id'}), on=['study', 'muse_id'])
     return out[['id', 'study', 'muse_id', 'participant', 'prompt', 'response', 'target', 'rater', 'score']]
 
-# %% ../nbs/04_data.ipynb #5790cc62
+# %% ../nbs/04_data.ipynb #c4a8202f
 TTCW_DIMENSIONS = ['Fluency', 'Flexibility', 'Originality', 'Elaboration']
 
 def load_ttcw_stories(path: Path|str|None=None, # default: ttcw/ttcw_short_stories.json
@@ -701,13 +774,16 @@ def load_ttcw_stories(path: Path|str|None=None, # default: ttcw/ttcw_short_stori
     for i, rec in enumerate(data):
         where = f"{path}: record {i}"
         sid, content = field(rec, 'story_id', where, str), field(rec, 'content', where, str)
-        if not re.fullmatch(r'\d+_\S+', sid): raise DataError(f"{where}: field 'story_id' = {sid!r} is not '<n>_<source>'")
+        if not re.fullmatch(r'\d+_\S+', sid):
+            raise DataError(f"{where}: field 'story_id' = {sid!r} is not '<n>_<source>'")
         is_url = bool(re.fullmatch(r'https?://\S+', content.strip()))
-        rows.append(dict(story_idx=field(rec, 'story_idx', where, int), story_id=sid, source=sid.split('_', 1)[1],
-                         story_name=field(rec, 'story_name', where, str), plot=field(rec, 'plot', where, str),
-                         has_text=not is_url, text=None if is_url else content, url=content.strip() if is_url else None))
+        rows.append(
+            dict(story_idx=field(rec, 'story_idx', where, int), story_id=sid, source=sid.split('_', 1)[1],
+                 story_name=field(rec, 'story_name', where, str), plot=field(rec, 'plot', where, str),
+                 has_text=not is_url, text=None if is_url else content, url=content.strip() if is_url else None))
     return pd.DataFrame(rows)
 
+# %% ../nbs/04_data.ipynb #305426a4
 def load_ttcw_tests(path: Path|str|None=None, # default: ttcw/ttcw_all_tests.json
                    ) -> pd.DataFrame:
     "The 14 tests: `ttcw_idx, dimension, category, question, full_prompt`."
@@ -718,15 +794,20 @@ def load_ttcw_tests(path: Path|str|None=None, # default: ttcw/ttcw_all_tests.jso
     for i, rec in enumerate(data):
         where = f"{path}: record {i}"
         dim = field(rec, 'torrance_dimension', where, str)
-        if dim not in TTCW_DIMENSIONS: raise DataError(f"{where}: field 'torrance_dimension' = {dim!r} is not one of {TTCW_DIMENSIONS}")
-        rows.append(dict(ttcw_idx=field(rec, 'ttcw_idx', where, int), dimension=dim, category=field(rec, 'category', where, str),
-                         question=field(rec, 'question', where, str), full_prompt=field(rec, 'full_prompt', where, str)))
+        if dim not in TTCW_DIMENSIONS:
+            raise DataError(f"{where}: field 'torrance_dimension' = {dim!r} is not one of {TTCW_DIMENSIONS}")
+        rows.append(
+            dict(ttcw_idx=field(rec, 'ttcw_idx', where,
+                                int), dimension=dim, category=field(rec, 'category', where, str),
+                 question=field(rec, 'question', where, str), full_prompt=field(rec, 'full_prompt', where, str)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/04_data.ipynb #b9c5cdc2
 def _verdict(v, where):
     if v not in ('Yes', 'No'): raise DataError(f"{where}: field 'binary_verdict' = {v!r} is not 'Yes' or 'No'")
     return v
 
+# %% ../nbs/04_data.ipynb #ddb9cf6e
 def load_ttcw_expert(path: Path|str|None=None, # default: ttcw/ttcw_annotations.json
                     ) -> pd.DataFrame:
     "Expert verdicts, one row per story x test x expert: `story_id, ttcw_idx, expert_idx, verdict, explanation`."
@@ -742,24 +823,29 @@ def load_ttcw_expert(path: Path|str|None=None, # default: ttcw/ttcw_annotations.
                          explanation=field(rec, 'explanation', where, str)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/04_data.ipynb #3b796df7
 def load_ttcw_majority(path: Path|str|None=None, # default: ttcw/ttcw_majority.json
                       ) -> pd.DataFrame:
     "The released majority verdict per story and test: `story_id, ttcw_idx, verdict`."
     path = _resolve(path, 'ttcw/ttcw_majority.json')
     data = read_json(path)
     if not isinstance(data, list): raise DataError(f"{path}: expected a list of verdicts")
-    return pd.DataFrame([dict(story_id=field(r, 'story_id', f"{path}: record {i}", str),
-                              ttcw_idx=field(r, 'ttcw_idx', f"{path}: record {i}", int),
-                              verdict=_verdict(field(r, 'binary_verdict', f"{path}: record {i}"), f"{path}: record {i}"))
-                         for i, r in enumerate(data)])
+    return pd.DataFrame([
+        dict(story_id=field(r, 'story_id', f"{path}: record {i}",
+                            str), ttcw_idx=field(r, 'ttcw_idx', f"{path}: record {i}", int),
+             verdict=_verdict(field(r, 'binary_verdict', f"{path}: record {i}"), f"{path}: record {i}"))
+        for i, r in enumerate(data)])
 
+# %% ../nbs/04_data.ipynb #41a429fc
 def expert_majority(expert: pd.DataFrame) -> pd.DataFrame:
     "Majority of the expert verdicts per story and test (an odd number of experts is required, so no ties)."
     n = expert.groupby(['story_id', 'ttcw_idx']).verdict.agg(yes=lambda s: (s == 'Yes').sum(), n='size')
-    if (n['n'] % 2 == 0).any(): raise DataError(f"an even number of experts for {n[n['n'] % 2 == 0].index[0]}: no majority")
-    return n.assign(verdict=np.where(2 * n.yes > n['n'], 'Yes', 'No')).reset_index()[['story_id', 'ttcw_idx', 'verdict']]
+    if (n['n'] % 2 == 0).any():
+        raise DataError(f"an even number of experts for {n[n['n'] % 2 == 0].index[0]}: no majority")
+    return n.assign(verdict=np.where(2 * n.yes > n['n'], 'Yes', 'No')).reset_index()[[
+        'story_id', 'ttcw_idx', 'verdict']]
 
-# %% ../nbs/04_data.ipynb #251f9af9
+# %% ../nbs/04_data.ipynb #f2f17394
 def parse_yes_no(text: str) -> tuple[str|None, str|None]:
     "(`'Yes'`/`'No'`, None) when `text` starts with yes or no; else (None, the reason)."
     if not isinstance(text, str) or not text.strip(): return None, 'empty response'
@@ -767,6 +853,7 @@ def parse_yes_no(text: str) -> tuple[str|None, str|None]:
     if m: return m[1].capitalize(), None
     return None, f"does not start with Yes/No: {text.strip()[:60]!r}"
 
+# %% ../nbs/04_data.ipynb #42b3be53
 def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (default: the seven registered)
                  ) -> pd.DataFrame:
     "LLM judges' answers: `judge, id, story_id, ttcw_idx, response, verdict, parse_error` (verdict NA when unparseable)."
@@ -785,7 +872,7 @@ def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (defa
                              verdict=verdict, parse_error=err))
     return pd.DataFrame(rows)
 
-# %% ../nbs/04_data.ipynb #2c0e0858
+# %% ../nbs/04_data.ipynb #b5be517e
 MACGYVER_COLUMNS = {'ID': 'id', 'Problem': 'problem', 'Solvable?': 'solvable', 'Unconventional?': 'unconventional',
                     'Solution': 'solution', 'Label': 'label'}
 
@@ -797,10 +884,14 @@ def _read_xlsx(path: Path, columns: dict, unique_ids: bool) -> pd.DataFrame:
     df = df[list(columns)].rename(columns=columns)
     if (bad := ~df['solvable'].isin(['Yes', 'No'])).any():
         i = int(np.flatnonzero(bad.to_numpy())[0])
-        raise DataError(f"{path}: row {i + 2} (ID={_py(df['id'].iloc[i])!r}): field 'Solvable?' = {_py(df['solvable'].iloc[i])!r} is not Yes/No")
-    if unique_ids and not df['id'].is_unique: raise DataError(f"{path}: duplicate ID {_py(df['id'][df['id'].duplicated()].iloc[0])!r}")
+        raise DataError(
+            f"{path}: row {i + 2} (ID={_py(df['id'].iloc[i])!r}): field 'Solvable?' = {_py(df['solvable'].iloc[i])!r} is not Yes/No"
+        )
+    if unique_ids and not df['id'].is_unique:
+        raise DataError(f"{path}: duplicate ID {_py(df['id'][df['id'].duplicated()].iloc[0])!r}")
     return df
 
+# %% ../nbs/04_data.ipynb #75fc2903
 def load_macgyver(solvable_only: bool=False, # keep only problems with `Solvable? == "Yes"`
                   path: Path|str|None=None, # default: macgyver/problem_solution_pair.xlsx
                  ) -> pd.DataFrame:
@@ -808,6 +899,7 @@ def load_macgyver(solvable_only: bool=False, # keep only problems with `Solvable
     df = _read_xlsx(_resolve(path, 'macgyver/problem_solution_pair.xlsx'), MACGYVER_COLUMNS, unique_ids=True)
     return df[df.solvable == 'Yes'].reset_index(drop=True) if solvable_only else df
 
+# %% ../nbs/04_data.ipynb #8010f71c
 def load_macgyver_human_solutions(path: Path|str|None=None, # default: macgyver/additional_human_solutions.xlsx
                                  ) -> pd.DataFrame:
     "Extra human solutions, one row per solution (a problem may have several): `id, problem, solvable, solution`."
@@ -815,6 +907,7 @@ def load_macgyver_human_solutions(path: Path|str|None=None, # default: macgyver/
                       {k: v for k, v in MACGYVER_COLUMNS.items() if v in ('id', 'problem', 'solvable', 'solution')},
                       unique_ids=False)  # several solutions per problem
 
+# %% ../nbs/04_data.ipynb #7bcf9043
 def load_macgyver_benchmark(path: Path|str|None=None, # default: macgyver/benchmark_results.json
                            ) -> pd.DataFrame:
     "Annotated solutions by humans and LLMs: `problem_id, solver, annotation, solution` (annotation NA where the file has none)."

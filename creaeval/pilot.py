@@ -14,8 +14,9 @@ from .data import load_pilot_similarity, load_pilot_variance, DataError
 __all__ = ['PILOT_MODELS', 'TABLE_COLUMNS', 'INTEGRITY_PARTS', 'PILOT_TABLES', 'dimension_means', 'pilot_table', 'table_long',
            'reported_path', 'load_reported', 'compare', 'reproduce_tables', 'temperature_claims', 'variance_cells_over']
 
-# %% ../nbs/14_pilot.ipynb #9ebc6176
-PILOT_MODELS = ['qwen3.6-plus-2026-04-02', 'deepseek-v4-pro', 'gemini-3.1-pro-preview', 'gpt-5.4']  # the paper's row order
+# %% ../nbs/14_pilot.ipynb #2e74c1b8
+PILOT_MODELS = ['qwen3.6-plus-2026-04-02', 'deepseek-v4-pro', 'gemini-3.1-pro-preview',
+                'gpt-5.4']  # the paper's row order
 TABLE_COLUMNS = ['Fluency', 'Flexibility', 'Elaboration', 'Originality', 'Integrity', 'Focus', 'Adequacy', 'AVG']
 INTEGRITY_PARTS = ['Condition Phrase', 'Stem & KVP', 'Purpose', 'FS Parameters']
 PILOT_TABLES = {  # table number -> (metric in the long pilot data, title, file stem in papers/creaeval/reported and figures/)
@@ -27,13 +28,16 @@ PILOT_TABLES = {  # table number -> (metric in the long pilot data, title, file 
 def _mean(s: pd.Series) -> float:
     return float(np.mean(s.to_numpy(dtype=float)))  # plain numpy mean, in file order
 
-def dimension_means(long: pd.DataFrame, # long pilot data of one metric (`load_pilot_similarity` / `load_pilot_variance`)
-                   ) -> pd.DataFrame:
+# %% ../nbs/14_pilot.ipynb #23cb82e8
+def dimension_means(
+        long: pd.DataFrame,  # long pilot data of one metric (`load_pilot_similarity` / `load_pilot_variance`)
+) -> pd.DataFrame:
     "Unrounded mean per (model, temperature, step, dimension): items averaged within a response first, then responses."
     keys = ['model', 'temperature', 'step', 'dimension']
     per_response = long.groupby(keys + ['sample_id'], sort=False).value.agg(_mean).reset_index()
     return per_response.groupby(keys, sort=False).value.agg(_mean).reset_index()
 
+# %% ../nbs/14_pilot.ipynb #8d31411d
 def pilot_table(table: int, # 9, 10 or 11
                 long: pd.DataFrame|None=None, # the pilot data (default: loaded from the registered files)
                ) -> pd.DataFrame:
@@ -47,28 +51,34 @@ def pilot_table(table: int, # 9, 10 or 11
     for (model, temp), m in means.groupby(level=['model', 'temperature'], sort=False):
         m = m.droplevel(['model', 'temperature'])
         def get(step, dim):
-            if (step, dim) not in m.index: raise DataError(f"Table {table}: {model} T={temp}: no Step-{step} {dim!r} values")
+            if (step, dim) not in m.index:
+                raise DataError(f"Table {table}: {model} T={temp}: no Step-{step} {dim!r} values")
             return m[(step, dim)]
         cells = [get(1, d) for d in TABLE_COLUMNS[:4]]
         cells.append(float(np.mean([get(2, d) for d in INTEGRITY_PARTS])))
         cells += [get(2, 'Focus'), get(2, 'Adequacy')]
         cells = [float(np.round(c, 4)) for c in cells]
-        rows.append(dict(model=model, temperature=temp, **dict(zip(TABLE_COLUMNS, cells + [float(np.round(np.mean(cells), 4))]))))
+        rows.append(
+            dict(model=model, temperature=temp, **dict(zip(TABLE_COLUMNS,
+                                                           cells + [float(np.round(np.mean(cells), 4))]))))
     df = pd.DataFrame(rows)
     order = {m: i for i, m in enumerate(PILOT_MODELS)}
-    df = df.sort_values(['model', 'temperature'], key=lambda s: s.map(order).fillna(len(order)) if s.name == 'model' else s)
+    df = df.sort_values(['model', 'temperature'], key=lambda s: s.map(order).fillna(len(order))
+                        if s.name == 'model' else s)
     return df.set_index(['model', 'temperature'])
 
-# %% ../nbs/14_pilot.ipynb #555df216
+# %% ../nbs/14_pilot.ipynb #60e9ede4
 def table_long(wide: pd.DataFrame, table: int) -> pd.DataFrame:
     "A table from `pilot_table` as rows `table, model, temperature, dimension, value`."
     long = wide.reset_index().melt(id_vars=['model', 'temperature'], var_name='dimension', value_name='value')
     return long.assign(table=f"Table {table}")[['table', 'model', 'temperature', 'dimension', 'value']]
 
+# %% ../nbs/14_pilot.ipynb #4ddb500a
 def reported_path(table: int, root: Path|None=None) -> Path:
     "Where the paper's printed values of `table` are kept."
     return Path(root or project_root())/'papers'/'creaeval'/'reported'/f"{PILOT_TABLES[table][2]}.csv"
 
+# %% ../nbs/14_pilot.ipynb #9c161322
 def load_reported(table: int, root: Path|None=None) -> pd.DataFrame:
     "The paper's printed values of Table `table` (9, 10, 11): `table, model, temperature, dimension, value`."
     path = reported_path(table, root)
@@ -79,6 +89,7 @@ def load_reported(table: int, root: Path|None=None) -> pd.DataFrame:
     df['value'] = pd.to_numeric(df['value'], errors='raise')
     return df
 
+# %% ../nbs/14_pilot.ipynb #7abfcc2b
 def compare(ours: pd.DataFrame, # `table_long` of our table
             reported: pd.DataFrame, # `load_reported` of the same table
            ) -> pd.DataFrame:
@@ -86,12 +97,15 @@ def compare(ours: pd.DataFrame, # `table_long` of our table
     m = ours.merge(reported, on=['table', 'model', 'temperature', 'dimension'], how='outer',
                    suffixes=('_ours', '_paper'), indicator=True, validate='1:1')
     if (odd := m[m._merge != 'both']).shape[0]:
-        raise DataError(f"cells present on one side only: {odd[['model', 'temperature', 'dimension', '_merge']].to_dict('records')}")
+        raise DataError(
+            f"cells present on one side only: {odd[['model', 'temperature', 'dimension', '_merge']].to_dict('records')}"
+        )
     m = m.rename(columns={'value_ours': 'ours', 'value_paper': 'paper'}).drop(columns='_merge')
     m['diff'] = (m.ours - m.paper).round(6)
     m['match'] = np.isclose(m.ours, m.paper, rtol=0, atol=1e-9)
     return m[['table', 'model', 'temperature', 'dimension', 'ours', 'paper', 'printed', 'diff', 'match']]
 
+# %% ../nbs/14_pilot.ipynb #2188e0bb
 def reproduce_tables(similarity: pd.DataFrame|None=None, variance: pd.DataFrame|None=None, root: Path|None=None
                     ) -> dict[int, tuple[pd.DataFrame, pd.DataFrame]]:
     "For Tables 9, 10, 11: (our wide table, cell-by-cell comparison with the paper)."
@@ -103,7 +117,7 @@ def reproduce_tables(similarity: pd.DataFrame|None=None, variance: pd.DataFrame|
         out[n] = (wide, compare(table_long(wide, n), load_reported(n, root)))
     return out
 
-# %% ../nbs/14_pilot.ipynb #bcccd57d
+# %% ../nbs/14_pilot.ipynb #e8a50e71
 def temperature_claims(tables: dict[int, pd.DataFrame], # {9: wide, 10: wide, 11: wide} from `pilot_table`
                       ) -> pd.DataFrame:
     "Per table and model: the temperature with the best AVG (highest similarity, lowest variance) and whether it is 0.2."
@@ -118,6 +132,7 @@ def temperature_claims(tables: dict[int, pd.DataFrame], # {9: wide, 10: wide, 11
                              **{f"AVG T={t}": v for t, v in g.items()}, holds=bool(t_best == 0.2 and unique)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/14_pilot.ipynb #e4f8571c
 def variance_cells_over(wide: pd.DataFrame, # Table 11 from `pilot_table`
                         threshold: float=0.2) -> pd.DataFrame:
     "Cells of the variance table at or above `threshold` (AVG included)."

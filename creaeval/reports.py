@@ -12,7 +12,7 @@ import numpy as np, pandas as pd
 # %% auto #0
 __all__ = ['md_table', 'write_csv', 'describe_runs', 'caption']
 
-# %% ../nbs/40_reports.ipynb #20c2b86a
+# %% ../nbs/40_reports.ipynb #1ff0b615
 def md_table(df: pd.DataFrame, # the table
              digits: int=2, # decimals of floats
              index: bool=False, # write the index as the first column(s)
@@ -26,10 +26,11 @@ def md_table(df: pd.DataFrame, # the table
         if isinstance(v, (float, np.floating)) and (float_cols is None or col in float_cols): return f"{v:.{digits}f}"
         return str(v)
     lines = ['| ' + ' | '.join(map(str, df.columns)) + ' |', '|' + '---|' * len(df.columns)]
-    lines += ['| ' + ' | '.join(cell(c, v) for c, v in zip(df.columns, row)) + ' |' for row in df.itertuples(index=False)]
+    lines += [
+        '| ' + ' | '.join(cell(c, v) for c, v in zip(df.columns, row)) + ' |' for row in df.itertuples(index=False)]
     return '\n'.join(lines) + '\n'
 
-# %% ../nbs/40_reports.ipynb #d08de7ce
+# %% ../nbs/40_reports.ipynb #3a77fd88
 def write_csv(df: pd.DataFrame|pd.Series, # the table
               path: str|Path, # where it goes
               index: bool=True, # write the index, as `to_csv` does
@@ -38,18 +39,21 @@ def write_csv(df: pd.DataFrame|pd.Series, # the table
     "Write a table for `figures/` as CSV, floats rounded to `decimals` decimals."
     df.to_csv(path, index=index, float_format=lambda v: repr(round(float(v), decimals)))
 
-# %% ../nbs/40_reports.ipynb #9ca9381b
+# %% ../nbs/40_reports.ipynb #0d9740c9
 def describe_runs(paths: list) -> pd.DataFrame:
     "One row per run directory: run, dataset, method, sot, judges, shots, responses (distinct samples with a record)."
     rows = []
     for p in map(Path, paths):
         cfg = json.loads((p/'config.json').read_text())
-        recs = [json.loads(l) for l in (p/'records.jsonl').read_text().splitlines() if l.strip()] if (p/'records.jsonl').exists() else []
+        recs = [json.loads(l) for l in (p / 'records.jsonl').read_text().splitlines()
+                if l.strip()] if (p / 'records.jsonl').exists() else []
         n = len({r['sample_id'] for r in recs if r.get('type') == 'sample'})
-        rows.append(dict(run=f"{p.parent.name}/{p.name}", dataset=cfg['dataset'], method=cfg['method'], sot=cfg.get('sot') or '',
-                         judges=', '.join(cfg['judges']), shots=cfg.get('shots', 0), responses=n))
+        rows.append(
+            dict(run=f"{p.parent.name}/{p.name}", dataset=cfg['dataset'], method=cfg['method'], sot=cfg.get('sot') or
+                 '', judges=', '.join(cfg['judges']), shots=cfg.get('shots', 0), responses=n))
     return pd.DataFrame(rows, columns=['run', 'dataset', 'method', 'sot', 'judges', 'shots', 'responses'])
 
+# %% ../nbs/40_reports.ipynb #80f0b5a1
 def caption(title: str, # what the table or figure shows
             runs: pd.DataFrame, # `describe_runs(...)`
             extra: str='', # anything else the reader must know (the protocol's choices, a caveat)

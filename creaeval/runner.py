@@ -27,23 +27,25 @@ __all__ = ['CHECKED_KEYS', 'COST_COLUMNS', 'prompt_hashes', 'library_version', '
            'score_table', 'RunResult', 'few_shot', 'evaluate_async', 'evaluate', 'cost_table', 'summarize',
            'checkpoint', 'finish', 'check_scores', 'runs_cost_table']
 
-# %% ../nbs/30_runner.ipynb #f47b3645
+# %% ../nbs/30_runner.ipynb #8215d17d
 def prompt_hashes() -> dict[str, str]:
     "A short hash of every prompt text and rubric the methods use: two runs with equal hashes asked the same things."
-    texts = {'sot_system': phase1.SOT_SYSTEM, 'sot_system_all_steps': phase1.sot_system(stepwise=False),
-             'task_prompts': tasks.task_sot_system() + tasks.TASK_JUDGE_SYSTEM + tasks.TASK_SCORER_SYSTEM + tasks.AUT_RUBRIC,
-             'sot_descriptions': json.dumps(DESCRIPTIONS, sort_keys=True),
-             'judge_system': phase2.JUDGE_SYSTEM, 'rubric': phase2.rubric_block(categories=True),
-             'scorer_system': baselines.SCORER_SYSTEM, 'selector_system': baselines.SELECTOR_SYSTEM,
-             'refine': baselines.REFINE_SCORES + baselines.REFINE_CHOICE, 'rate_system': tasks.RATE_SYSTEM,
-             'agents': agents.prompt_texts()}
+    texts = {
+        'sot_system': phase1.SOT_SYSTEM, 'sot_system_all_steps': phase1.sot_system(stepwise=False),
+        'task_prompts': tasks.task_sot_system() + tasks.TASK_JUDGE_SYSTEM + tasks.TASK_SCORER_SYSTEM + tasks.AUT_RUBRIC,
+        'sot_descriptions': json.dumps(DESCRIPTIONS, sort_keys=True), 'judge_system': phase2.JUDGE_SYSTEM,
+        'rubric': phase2.rubric_block(categories=True), 'scorer_system': baselines.SCORER_SYSTEM,
+        'selector_system': baselines.SELECTOR_SYSTEM, 'refine': baselines.REFINE_SCORES + baselines.REFINE_CHOICE,
+        'rate_system': tasks.RATE_SYSTEM, 'agents': agents.prompt_texts()}
     return {k: hashlib.sha256(v.encode()).hexdigest()[:16] for k, v in texts.items()}
 
+# %% ../nbs/30_runner.ipynb #0df67404
 def library_version() -> str:
     try:
         return version('creaeval')
     except Exception: return 'unknown'
 
+# %% ../nbs/30_runner.ipynb #7b9531e7
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
                 'parser_notes', 'shots', 'budgets', 'prompt_hashes')
 
@@ -52,7 +54,7 @@ class RunDir:
     def __init__(self, path: str|Path):
         self.path = Path(path)
         self.config_path, self.records_path = self.path/'config.json', self.path/'records.jsonl'
-        self.cache_path, self.scores_path, self.summary_path = self.path/'llm.sqlite', self.path/'scores.csv', self.path/'summary.json'
+        self.cache_path, self.scores_path, self.summary_path = self.path / 'llm.sqlite', self.path / 'scores.csv', self.path / 'summary.json'
     @property
     def run_id(self) -> str: return self.path.name
     def config(self) -> dict|None:
@@ -63,10 +65,13 @@ class RunDir:
         old = self.config()
         if old is None:
             config = {**config, 'run_id': self.run_id, 'created': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}
-            tmp = self.config_path.with_suffix('.tmp'); tmp.write_text(json.dumps(config, indent=1)); tmp.replace(self.config_path)
+            tmp = self.config_path.with_suffix('.tmp')
+            tmp.write_text(json.dumps(config, indent=1))
+            tmp.replace(self.config_path)
             return config
-        same = lambda k: (old.get(k) == config.get(k) if k != 'prompt_hashes' else   # a prompt added later is not a change
-                          all((old.get(k) or {}).get(p) == h for p, h in (config.get(k) or {}).items() if p in (old.get(k) or {})))
+        same = lambda k: (
+            old.get(k) == config.get(k) if k != 'prompt_hashes' else  # a prompt added later is not a change
+            all((old.get(k) or {}).get(p) == h for p, h in (config.get(k) or {}).items() if p in (old.get(k) or {})))
         diff = {k: (old.get(k), config.get(k)) for k in checked if not same(k)}
         if diff: raise ValueError(f"{self.config_path}: this run was started with other settings; differing: "
                                   + '; '.join(f"{k}: run has {a!r}, asked {b!r}" for k, (a, b) in diff.items())
@@ -95,7 +100,7 @@ class RunDir:
         if data and not data.endswith(b'\n'):
             self.records_path.write_bytes(data[:data.rfind(b'\n') + 1])
 
-# %% ../nbs/30_runner.ipynb #9f16a0ef
+# %% ../nbs/30_runner.ipynb #fdb463f4
 class Recorder:
     "An LLM wrapper that writes one `call` record per new answer into a run directory, and lists every call of its unit."
     def __init__(self, llm, run: RunDir, seen: set, labels: dict, calls: list|None=None):
@@ -107,35 +112,42 @@ class Recorder:
         meta = {**self.labels, **(meta or {})}
         res = await self.llm.chat(messages, meta=meta, **kw)
         u = res.usage or {}
-        self.calls.append(dict(key=res.key, model=res.spec, role=meta.get('role'), step=meta.get('step'), branch=meta.get('branch'),
-                               **{k: meta[k] for k in ('criterion', 'agent') if k in meta},
-                               ok=res.ok, cached=res.cached, input_tokens=u.get('input_tokens'), output_tokens=u.get('output_tokens'),
-                               gen_latency_s=res.gen_latency_s, resamples=res.resamples))
+        self.calls.append(
+            dict(key=res.key, model=res.spec, role=meta.get('role'), step=meta.get('step'), branch=meta.get('branch'),
+                 **{k: meta[k]
+                    for k in ('criterion', 'agent')
+                    if k in meta}, ok=res.ok, cached=res.cached, input_tokens=u.get('input_tokens'),
+                 output_tokens=u.get('output_tokens'), gen_latency_s=res.gen_latency_s, resamples=res.resamples))
         if res.cached and res.key in self.seen: return res
         self.seen.add(res.key)
-        self.run.append(dict(type='call', run_id=self.run.run_id, **{k: meta.get(k) for k in ('sample_id', 'method', 'rater', 'role', 'step', 'branch')},
-                             **{k: meta[k] for k in ('criterion', 'agent') if k in meta},
-                             model=res.spec, ok=res.ok, error=res.error, text=res.text, parsed=res.parsed, usage=res.usage,
-                             latency_s=res.latency_s, gen_latency_s=res.gen_latency_s, attempts=res.attempts,
-                             resamples=res.resamples, cached=res.cached, key=res.key, sample=kw.get('sample', 0),
-                             temperature=kw.get('temperature'), messages_chars=sum(len(m['content']) for m in messages)))
+        self.run.append(
+            dict(type='call', run_id=self.run.run_id,
+                 **{k: meta.get(k)
+                    for k in ('sample_id', 'method', 'rater', 'role', 'step', 'branch')
+                    }, **{k: meta[k]
+                          for k in ('criterion', 'agent')
+                          if k in meta}, model=res.spec, ok=res.ok, error=res.error, text=res.text, parsed=res.parsed,
+                 usage=res.usage, latency_s=res.latency_s, gen_latency_s=res.gen_latency_s, attempts=res.attempts,
+                 resamples=res.resamples, cached=res.cached, key=res.key, sample=kw.get('sample', 0),
+                 temperature=kw.get('temperature'), messages_chars=sum(len(m['content']) for m in messages)))
         return res
 
-# %% ../nbs/30_runner.ipynb #05f5c5e7
+# %% ../nbs/30_runner.ipynb #0d6ed967
 def refused_result(dataset: str, why: str) -> MethodResult:
     "The outcome of a refused sample: every score missing with the cause, no call made."
     if dataset == 'cgpst': rows = pd.concat([phase2.missing_rows(k, 0, why) for k in range(1, 7)], ignore_index=True)
     else: rows = tasks.task_rows(tasks.task_for(dataset), None, why)
     return MethodResult(rows, 'refused', [why], {})
 
-# %% ../nbs/30_runner.ipynb #aedeab41
+# %% ../nbs/30_runner.ipynb #ffa34671
 def score_table(records: list[dict], name: str='run') -> pd.DataFrame:
     "The long score table (`creaeval.scores.SCORE_COLUMNS`) from the `sample` records."
-    rows = [dict(r2, dataset=r['dataset'], sample_id=r['sample_id'], source=r['method'], rater=r['rater'], run_id=r['run_id'])
-            for r in records if r['type'] == 'sample' for r2 in r['rows']]
+    rows = [
+        dict(r2, dataset=r['dataset'], sample_id=r['sample_id'], source=r['method'], rater=r['rater'],
+             run_id=r['run_id']) for r in records if r['type'] == 'sample' for r2 in r['rows']]
     return check_table(pd.DataFrame(rows, columns=SCORE_COLUMNS), name)
 
-# %% ../nbs/30_runner.ipynb #c4858b78
+# %% ../nbs/30_runner.ipynb #f6a21b9a
 @dataclass
 class RunResult:
     "What `evaluate` returns."
@@ -145,30 +157,36 @@ class RunResult:
     done: int        # (sample, judge) units evaluated in this call
     skipped: int     # units already done before
 
+# %% ../nbs/30_runner.ipynb #0e1704c1
 def few_shot(dataset: str, samples: list[Sample], shots: int) -> dict[str, list]:
     "Per sample id, its `shots` few-shot examples (datasets with an EXAMPLES entry); an evaluated answer is never its own example."
     if not shots: return {}
-    if dataset not in EXAMPLES: raise ValueError(f"no few-shot examples for {dataset} (datasets with examples: {sorted(EXAMPLES)})")
+    if dataset not in EXAMPLES:
+        raise ValueError(f"no few-shot examples for {dataset} (datasets with examples: {sorted(EXAMPLES)})")
     examples = {smp.sample_id: EXAMPLES[dataset](smp, shots) for smp in samples}
     if leak := sorted(smp.sample_id for smp in samples if any(x.id == smp.sample_id for x in examples[smp.sample_id])):
         raise ValueError(f"few-shot examples must not include the evaluated answers; {leak[:5]} are both")
     return examples
 
-# %% ../nbs/30_runner.ipynb #612b62d8
-async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst', 'aut', 'ttcw')
-                         method: str,               # a key of creaeval.methods.registry.METHODS
-                         judges: list[str],         # judge (scorer) model specs, e.g. ['local/smollm2-135m-instruct']
-                         run_dir: str|Path,         # the run directory (created or resumed)
-                         sot: str|None=None,        # SoT model spec (methods that use Phase 1; default: settings)
-                         ids: list[str]|None=None,  # sample ids (default: all)
-                         temperature: float|None=None, # default: settings [models] temperature (0.2)
-                         max_tokens: int|None=None, max_chars: int|None=None,
-                         evidence_style: str='evaluative', # how the analyst writes evidence (P1's way; see creaeval.sot)
-                         parser_notes: bool=False,  # show the parser's notes on the response to every model (P1: no)
-                         shots: int=0,              # few-shot examples per sample (datasets with an EXAMPLES entry: aut)
-                         llms: dict|None=None,      # spec -> model object, overriding `get_llm` (tests)
-                         progress: bool=True, samples: list[Sample]|None=None, **load_kw,
-                        ) -> RunResult:
+# %% ../nbs/30_runner.ipynb #881cf3aa
+async def evaluate_async(
+    dataset: str,  # a key of DATASETS ('cgpst', 'aut', 'ttcw')
+    method: str,  # a key of creaeval.methods.registry.METHODS
+    judges: list[str],  # judge (scorer) model specs, e.g. ['local/smollm2-135m-instruct']
+    run_dir: str | Path,  # the run directory (created or resumed)
+    sot: str | None = None,  # SoT model spec (methods that use Phase 1; default: settings)
+    ids: list[str] | None = None,  # sample ids (default: all)
+    temperature: float | None = None,  # default: settings [models] temperature (0.2)
+    max_tokens: int | None = None,
+    max_chars: int | None = None,
+    evidence_style: str = 'evaluative',  # how the analyst writes evidence (P1's way; see creaeval.sot)
+    parser_notes: bool = False,  # show the parser's notes on the response to every model (P1: no)
+    shots: int = 0,  # few-shot examples per sample (datasets with an EXAMPLES entry: aut)
+    llms: dict | None = None,  # spec -> model object, overriding `get_llm` (tests)
+    progress: bool = True,
+    samples: list[Sample] | None = None,
+    **load_kw,
+) -> RunResult:
     "Run `method` over the dataset into `run_dir`, skipping what is already done; write scores and summary."
     fn = method_for(dataset, method)        # fails early on an unknown method or dataset pairing
     if isinstance(judges, str): judges = [judges]
@@ -181,10 +199,12 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
     samples = samples if samples is not None else load_samples(dataset, ids, **load_kw)   # bad input fails here too
     examples = few_shot(dataset, samples, shots)
     run = RunDir(run_dir)
-    run.init(dict(dataset=dataset, method=method, sot=sot if uses_sot else None, judges=list(judges),
-                  temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
-                  parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids, load_kw={k: str(v) for k, v in load_kw.items()},
-                  prompt_hashes=prompt_hashes(), version=library_version()))
+    run.init(
+        dict(dataset=dataset, method=method, sot=sot if uses_sot else None, judges=list(judges),
+             temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
+             parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids,
+             load_kw={k: str(v)
+                      for k, v in load_kw.items()}, prompt_hashes=prompt_hashes(), version=library_version()))
     run.repair_tail()
     recs = run.records()
     seen = {r['key'] for r in recs if r['type'] == 'call'}
@@ -213,11 +233,12 @@ async def evaluate_async(dataset: str,              # a key of DATASETS ('cgpst'
     bar.close()
     return finish(run, len(todo), len(units) - len(todo))
 
+# %% ../nbs/30_runner.ipynb #eb83b282
 def evaluate(*args, **kw) -> RunResult:
     "`evaluate_async`, blocking."
     return run_sync(evaluate_async(*args, **kw))
 
-# %% ../nbs/30_runner.ipynb #9bcbe846
+# %% ../nbs/30_runner.ipynb #238c35a9
 COST_COLUMNS = ['method', 'sample_id', 'rater', 'calls', 'cache_hits', 'failed_calls', 'tokens', 'time_s', 'wall_s']
 
 def cost_table(records: list[dict]) -> pd.DataFrame:
@@ -231,6 +252,7 @@ def cost_table(records: list[dict]) -> pd.DataFrame:
                         time_s=float(sum(x['gen_latency_s'] or 0 for x in c)), wall_s=r['wall_s']))
     return pd.DataFrame(out, columns=COST_COLUMNS)
 
+# %% ../nbs/30_runner.ipynb #35fdf112
 def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
     "Failures, cost p50/p95 per response, and judge-vs-derived summary disagreement."
     units = [r for r in records if r['type'] == 'sample']
@@ -242,13 +264,16 @@ def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
         for rater, g in scores.groupby('rater'):
             d = summary_disagreement(g, by=['sample_id'])
             dis[rater] = round(float(d.differs.mean()), 4) if len(d) else None
-    return dict(units=len(units), status={s: sum(u['status'] == s for u in units) for s in ('ok', 'partial', 'failed', 'refused')},
-                missing_cells=int((scores.origin == 'missing').sum()) if len(scores) else 0,
-                failed_calls=sum(not c['ok'] for c in calls), calls=len(calls),
-                resamples=sum(c.get('resamples') or 0 for c in calls),
-                tokens_p50=q('tokens', 50), tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
+    return dict(units=len(units),
+                status={s: sum(u['status'] == s for u in units)
+                        for s in ('ok', 'partial', 'failed', 'refused')}, missing_cells=int(
+                            (scores.origin == 'missing').sum()) if len(scores) else 0, failed_calls=sum(not c['ok']
+                                                                                                        for c in calls),
+                calls=len(calls), resamples=sum(c.get('resamples') or 0 for c in calls), tokens_p50=q('tokens', 50),
+                tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
                 wall_p50_s=q('wall_s', 50), wall_p95_s=q('wall_s', 95), summary_disagreement=dis)
 
+# %% ../nbs/30_runner.ipynb #334fd648
 def checkpoint(db: Path):
     "Fold the SQLite write-ahead log into the cache file itself, so that the one file can be copied or committed."
     if not Path(db).exists(): return
@@ -256,6 +281,7 @@ def checkpoint(db: Path):
     try: con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
     finally: con.close()
 
+# %% ../nbs/30_runner.ipynb #94dfe977
 def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
     "Rebuild the score table and the summary from the records (atomically), and print the summary."
     checkpoint(run.cache_path)
@@ -263,14 +289,18 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
     scores = score_table(recs)
     tmp = run.scores_path.with_suffix('.tmp'); scores.to_csv(tmp, index=False); tmp.replace(run.scores_path)
     summ = summarize(recs, scores)
-    tmp = run.summary_path.with_suffix('.tmp'); tmp.write_text(json.dumps(summ, indent=1)); tmp.replace(run.summary_path)
-    print(f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
-          f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls failed; "
-          f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
-          f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s")
+    tmp = run.summary_path.with_suffix('.tmp')
+    tmp.write_text(json.dumps(summ, indent=1))
+    tmp.replace(run.summary_path)
+    print(
+        f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
+        f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls failed; "
+        f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
+        f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s"
+    )
     return RunResult(run, scores, summ, done, skipped)
 
-# %% ../nbs/30_runner.ipynb #219350a0
+# %% ../nbs/30_runner.ipynb #577cc8bd
 def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
                 ) -> list[str]:
     "Every problem found: a dimension absent, a score out of range, a missing score without a cause. Empty = valid."
@@ -285,13 +315,15 @@ def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
         for r in g.itertuples():
             d = dimension(r.step, r.dimension)
             if pd.isna(r.score):
-                if not isinstance(r.note, str) or not r.note.strip(): out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} missing without a cause")
+                if not isinstance(r.note, str) or not r.note.strip():
+                    out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} missing without a cause")
                 continue
             lo, hi = (d.item_lo, d.item_hi) if r.item else (d.lo, d.hi)
-            if not lo <= r.score <= hi: out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
+            if not lo <= r.score <= hi:
+                out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
     return out
 
-# %% ../nbs/30_runner.ipynb #541eb7b5
+# %% ../nbs/30_runner.ipynb #76631a20
 def runs_cost_table(root: str|Path, # a folder of run directories
                    ) -> pd.DataFrame:
     "Per finished run directory: method, units, calls, failures, tokens and model time per response (p50/p95)."

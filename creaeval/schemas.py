@@ -15,7 +15,7 @@ from .cgpst import STEPS, step_of, step_dimensions
 __all__ = ['resolve', 'kind', 'branch', 'fold', 'plain_schema', 'schema_skeleton', 'fake_value', 'schema_budget', 'sot_model',
            'score_model', 'sot_schema', 'score_schema']
 
-# %% ../nbs/02_schemas.ipynb #cd831c41
+# %% ../nbs/02_schemas.ipynb #c2fefecd
 def resolve(node, # a schema node
             root: dict, # the whole schema, for `$ref` pointers
            ) -> dict:
@@ -31,7 +31,8 @@ def resolve(node, # a schema node
             for part in [p for p in ref[1:].split('/') if p]:
                 part = part.replace('~1', '/').replace('~0', '~')
                 try: target = target[int(part)] if isinstance(target, list) else target[part]
-                except (KeyError, IndexError, ValueError): raise ValueError(f"$ref {ref!r} does not resolve in the schema") from None
+                except (KeyError, IndexError, ValueError):
+                    raise ValueError(f"$ref {ref!r} does not resolve in the schema") from None
             node = {**target, **node}
         if 'allOf' in node:
             for p in (resolve(x, root) for x in node.pop('allOf')):
@@ -41,6 +42,7 @@ def resolve(node, # a schema node
                     else: node.setdefault(k, v)
     raise ValueError("schema $refs nest more than 64 deep (a cycle?)")
 
+# %% ../nbs/02_schemas.ipynb #0ab70d36
 def kind(node: dict) -> str:
     "What a resolved node describes: object, array, string, integer, number, boolean, null, enum or const."
     if 'const' in node: return 'const'
@@ -52,6 +54,7 @@ def kind(node: dict) -> str:
     if 'items' in node: return 'array'
     return 'string'
 
+# %% ../nbs/02_schemas.ipynb #dd61df15
 def branch(node: dict, root: dict) -> dict:
     "The `anyOf`/`oneOf` alternative to write (the first that is not null), merged with the node's other keys."
     for k in ('anyOf', 'oneOf'):
@@ -62,7 +65,7 @@ def branch(node: dict, root: dict) -> dict:
             return branch({**rest, **chosen}, root)
     return node
 
-# %% ../nbs/02_schemas.ipynb #baa08c43
+# %% ../nbs/02_schemas.ipynb #a174023e
 def fold(node, # a schema node
          leaf: Callable, # leaf(node, path) -> value, for everything that is neither object nor array
          obj: Callable=lambda props, node, path: props, # obj({name: folded value}, node, path) -> value
@@ -79,30 +82,36 @@ def fold(node, # a schema node
     n = branch(n, root)
     k = kind(n)
     if k == 'object':
-        return obj({p: fold(v, leaf, obj, arr, alt, root, path + (p,)) for p, v in n.get('properties', {}).items()}, n, path)
+        return obj({p: fold(v, leaf, obj, arr, alt, root, path + (p, ))
+                    for p, v in n.get('properties', {}).items()}, n, path)
     if k == 'array': return arr(lambda: fold(n.get('items', {}), leaf, obj, arr, alt, root, path + ('[]',)), n, path)
     return leaf(n, path)
 
-# %% ../nbs/02_schemas.ipynb #63230e37
+# %% ../nbs/02_schemas.ipynb #b40f6db1
 def _inline(node, root):
     if isinstance(node, dict):
         node = resolve(node, root) if '$ref' in node else node
-        return {k: ({p: _inline(v, root) for p, v in node['properties'].items()} if k == 'properties' else _inline(v, root))
-                for k, v in node.items() if k != 'title'}
+        return {
+            k: ({p: _inline(v, root)
+                 for p, v in node['properties'].items()} if k == 'properties' else _inline(v, root))
+            for k, v in node.items() if k != 'title'}
     if isinstance(node, list): return [_inline(x, root) for x in node]
     return node
 
+# %% ../nbs/02_schemas.ipynb #51dbee61
 def plain_schema(model, # a pydantic model class, or a JSON schema dict
                 ) -> dict:
     "The JSON Schema with every `$ref` inlined and titles dropped (no `$defs` left)."
     sch = model.model_json_schema() if hasattr(model, 'model_json_schema') else dict(model)
     return _inline({k: v for k, v in sch.items() if k != '$defs'}, sch)
 
+# %% ../nbs/02_schemas.ipynb #c6b4bf2b
 def schema_skeleton(schema: dict) -> str:
     "The shape of a JSON schema as compact example JSON (strings shown as \"...\"), for the prompt; the full schema goes to the server."
     leaf = lambda n, p: f"<{n.get('minimum', '')}-{n.get('maximum', '')}>" if n.get('type') == 'integer' else '...'
     return json.dumps(fold(schema, leaf), ensure_ascii=False)
 
+# %% ../nbs/02_schemas.ipynb #87a149cd
 _WORDS = ['observed', 'the answer', 'names', 'a cause', 'in the scenario', 'briefly', 'quote']
 
 def fake_value(schema: dict, rnd: random.Random):
@@ -126,25 +135,31 @@ def fake_value(schema: dict, rnd: random.Random):
         return out
     return fold(schema, leaf, arr=arr)
 
+# %% ../nbs/02_schemas.ipynb #3fa0ce0f
 def schema_budget(schema: dict, # a JSON schema
                   string_tokens: int, # tokens allowed for one free-text field without maxLength
                  ) -> int:
     "An upper bound on the tokens of a JSON answer to `schema`: each string's allowance, 8 per other value or key, +20%."
-    leaf = lambda n, p: (int(n['maxLength']) // 2 + 4 if 'maxLength' in n else int(string_tokens)) if n.get('type') == 'string' else 8
+    leaf = lambda n, p: (int(n['maxLength']) // 2 + 4
+                         if 'maxLength' in n else int(string_tokens)) if n.get('type') == 'string' else 8
     obj = lambda props, n, p: sum(8 + v for v in props.values()) + 2
     arr = lambda item, n, p: 2 + int(n.get('maxItems', n.get('minItems', 8))) * (2 + item())
     return int(fold(schema, leaf, obj, arr, alt=lambda vals, n, p: max(vals)) * 1.2) + 16
 
-# %% ../nbs/02_schemas.ipynb #fe8247c4
+# %% ../nbs/02_schemas.ipynb #9452d990
 def _ident(name: str) -> str: return re.sub(r'\W+', '_', name).strip('_').lower()
+
+# %% ../nbs/02_schemas.ipynb #b2592334
 _CFG = ConfigDict(extra='forbid', populate_by_name=True)
 
 def _model(cls_name, fields: dict, validators=None):
     return create_model(cls_name, __config__=_CFG, __validators__=validators or {},
                         **{_ident(n): (t, Field(alias=n)) for n, t in fields.items()})
 
+# %% ../nbs/02_schemas.ipynb #2473558a
 def _int(lo, hi, desc): return Annotated[StrictInt, Field(ge=lo, le=hi, description=desc)]
 
+# %% ../nbs/02_schemas.ipynb #6d5ecea7
 def _n_items(step: int, n_items) -> int:
     s = STEPS[step]
     n = s.max_items if n_items is None else n_items
@@ -152,8 +167,10 @@ def _n_items(step: int, n_items) -> int:
         raise ValueError(f"Step-{step}: n_items must be an integer 0..{s.max_items}, not {n_items!r}")
     return n
 
+# %% ../nbs/02_schemas.ipynb #f9ad104c
 def _evidence_dims(step): return [d for d in step_dimensions(step) if d.kind != 'sum_parts']
 
+# %% ../nbs/02_schemas.ipynb #1695b56a
 def sot_model(step: int|str,            # 1..6 or 'Step-k'
               n_items: int|None=None,    # items in the response (Steps 1, 3, 4; default: the step's maximum)
               max_chars: int|None=None,  # optional `maxLength` of every evidence string
@@ -161,8 +178,11 @@ def sot_model(step: int|str,            # 1..6 or 'Step-k'
     "The pydantic model of one step's SoT output: `{sot_evidence: {...}, task_status_memory: str}`."
     s = step_of(step); k = s.number
     txt = lambda what: Annotated[str, Field(description=what, max_length=max_chars)]
-    dims = {d.name: txt(f"the analysis of {d.name}: what the response shows, with short quotes, and how well it meets the dimension; no score")
-            for d in _evidence_dims(k)}
+    dims = {
+        d.name: txt(
+            f"the analysis of {d.name}: what the response shows, with short quotes, and how well it meets the dimension; no score"
+        )
+        for d in _evidence_dims(k)}
     if s.per_item:
         Item = _model(f"Step{k}EvidenceItem", dims)
         ev = _model(f"Step{k}Evidence", {f"item_{i}": Item for i in range(1, _n_items(k, n_items) + 1)})
@@ -170,11 +190,14 @@ def sot_model(step: int|str,            # 1..6 or 'Step-k'
     return _model(f"Step{k}SoT", {'sot_evidence': ev, 'task_status_memory': txt(
         "a short, complete summary of this step's answer for use as context in later steps")})
 
+# %% ../nbs/02_schemas.ipynb #faa9c66e
 def _check_ids(v):
     ids = [x.id for x in v]
-    if sorted(ids) != list(range(1, len(ids) + 1)): raise ValueError(f"item ids must be 1..{len(ids)} once each, got {ids}")
+    if sorted(ids) != list(range(1, len(ids) + 1)):
+        raise ValueError(f"item ids must be 1..{len(ids)} once each, got {ids}")
     return v
 
+# %% ../nbs/02_schemas.ipynb #659764fe
 def score_model(step: int|str|None=None, # 1..6 or 'Step-k'; None for the full six-step template
                 n_items: int|dict|None=None, # items per list step: an int for one step, {step: n} for the full template
                ) -> type[BaseModel]:
@@ -189,8 +212,11 @@ def score_model(step: int|str|None=None, # 1..6 or 'Step-k'; None for the full s
                                          for d in step_dimensions(k) if d.kind == 'direct' or d.name == 'Overall'})
     n = _n_items(k, n_items)
     item_dims = [d for d in step_dimensions(k) if d.per_item]
-    Item = _model(f"Step{k}ItemScores", {'id': _int(1, n, f"{s.item_noun} number, 1-{n}"),
-                  **{d.name: _int(d.item_lo, d.item_hi, f"{d.name} of this {s.item_noun}, {d.item_lo}-{d.item_hi}") for d in item_dims}})
+    Item = _model(
+        f"Step{k}ItemScores", {
+            'id': _int(1, n, f"{s.item_noun} number, 1-{n}"), **{
+                d.name: _int(d.item_lo, d.item_hi, f"{d.name} of this {s.item_noun}, {d.item_lo}-{d.item_hi}")
+                for d in item_dims}})
     his = {d.name: d.item_hi * n if d.per_item else min(d.hi, n) for d in step_dimensions(k) if d.name != 'Overall'}
     his['Overall'] = sum(his.values())
     Summary = _model(f"Step{k}Summary", {nm: _int(0, hi, f"{nm} for the whole step, 0-{hi}") for nm, hi in his.items()})
@@ -198,10 +224,12 @@ def score_model(step: int|str|None=None, # 1..6 or 'Step-k'; None for the full s
     return _model(f"Step{k}Scores", {key: Annotated[list[Item], Field(min_length=n, max_length=n)], 'summary': Summary},
                   validators={'ids': field_validator(_ident(key))(lambda cls, v: _check_ids(v))})
 
+# %% ../nbs/02_schemas.ipynb #6b256b34
 def sot_schema(step: int|str, n_items: int|None=None, max_chars: int|None=None) -> dict:
     "Plain JSON Schema of one step's SoT output (see `sot_model`)."
     return plain_schema(sot_model(step, n_items, max_chars))
 
+# %% ../nbs/02_schemas.ipynb #9836ea8c
 def score_schema(step: int|str|None=None, n_items: int|dict|None=None) -> dict:
     "Plain JSON Schema of the judge's score template, one step or all six (see `score_model`)."
     return plain_schema(score_model(step, n_items))

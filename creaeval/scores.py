@@ -14,12 +14,14 @@ __all__ = ['SCORE_COLUMNS', 'ORIGINS', 'ID_COLUMNS', 'check_table', 'derive_summ
            'from_aut_mean', 'from_ocsai_predictions', 'from_ttcw', 'step_level', 'summary_disagreement',
            'disagreement_rate']
 
-# %% ../nbs/05_scores.ipynb #392f4a32
-SCORE_COLUMNS = ['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score', 'run_id', 'origin', 'note']
+# %% ../nbs/05_scores.ipynb #8d1619f7
+SCORE_COLUMNS = [
+    'dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score', 'run_id', 'origin', 'note']
 ORIGINS = ('item', 'judge', 'derived', 'rater', 'weighted', 'given', 'missing')
 
 def _v(x): return x.item() if isinstance(x, np.generic) else x
 
+# %% ../nbs/05_scores.ipynb #a2dc51bb
 def check_table(df: pd.DataFrame, # a long score table
                 name: str='score table', # named in errors (a file, a run)
                ) -> pd.DataFrame:
@@ -34,22 +36,27 @@ def check_table(df: pd.DataFrame, # a long score table
         out[col] = v.astype(int)
     sc = pd.to_numeric(out.score, errors='coerce')
     if (bad := sc.isna() & out.score.notna()).any():
-        i = int(np.flatnonzero(bad.to_numpy())[0]); raise ValueError(f"{name}: row {i}: score {_v(df.score.iloc[i])!r} is not a number")
+        i = int(np.flatnonzero(bad.to_numpy())[0])
+        raise ValueError(f"{name}: row {i}: score {_v(df.score.iloc[i])!r} is not a number")
     out['score'] = sc.astype(float)
     if (bad := ~out.origin.isin(ORIGINS)).any():
-        i = int(np.flatnonzero(bad.to_numpy())[0]); raise ValueError(f"{name}: row {i}: origin {_v(df.origin.iloc[i])!r} is not one of {ORIGINS}")
+        i = int(np.flatnonzero(bad.to_numpy())[0])
+        raise ValueError(f"{name}: row {i}: origin {_v(df.origin.iloc[i])!r} is not one of {ORIGINS}")
     no_cause = out.score.isna() & (out.source != 'human') & ~out.note.fillna('').astype(str).str.strip().astype(bool)
     if no_cause.any():
         i = int(np.flatnonzero(no_cause.to_numpy())[0])
-        raise ValueError(f"{name}: row {i} ({out.sample_id.iloc[i]}, {out.source.iloc[i]}, {out.dimension.iloc[i]}): a missing score without a cause")
+        raise ValueError(
+            f"{name}: row {i} ({out.sample_id.iloc[i]}, {out.source.iloc[i]}, {out.dimension.iloc[i]}): a missing score without a cause"
+        )
     out['note'] = out.note.fillna('')
     return out[SCORE_COLUMNS + [c for c in out.columns if c not in SCORE_COLUMNS]]
 
-# %% ../nbs/05_scores.ipynb #7e76b901
+# %% ../nbs/05_scores.ipynb #4b30c019
 def _known(step, name) -> bool:
     try: dimension(int(step), name); return True
     except ValueError: return False
 
+# %% ../nbs/05_scores.ipynb #7b4923cc
 ID_COLUMNS = ['dataset', 'sample_id', 'scenario_id', 'source', 'rater', 'run_id']
 _INTEGRITY = dimension(2, 'Integrity').parts
 
@@ -57,7 +64,8 @@ def _divergent_step(k: int, g: pd.DataFrame, items: pd.DataFrame, got: dict, err
     "Step 1 or 3: Fluency counts the valid items, Flexibility their categories, Elaboration and Originality sum the valid items."
     vals: dict[str, int] = {}
     flu = items[items.dimension == 'Fluency']
-    if flu.item.duplicated().any(): err(k, f"item(s) {sorted(flu.item[flu.item.duplicated()].unique())} have two Fluency scores")
+    if flu.item.duplicated().any():
+        err(k, f"item(s) {sorted(flu.item[flu.item.duplicated()].unique())} have two Fluency scores")
     scored_items = set(items.item)
     if lacking := sorted(scored_items - set(flu.item)): err(k, f"item(s) {lacking} have scores but no Fluency")
     valid = sorted(flu.item[flu.score == 1])
@@ -77,6 +85,7 @@ def _divergent_step(k: int, g: pd.DataFrame, items: pd.DataFrame, got: dict, err
         vals[f] = int(fr.score.sum())
     return vals
 
+# %% ../nbs/05_scores.ipynb #f68e29b8
 def _derive_one(g: pd.DataFrame, label: str) -> list[dict]:
     out = []
     def err(step, msg): raise ValueError(f"{label}: Step-{step}: {msg}")
@@ -106,10 +115,11 @@ def _derive_one(g: pd.DataFrame, label: str) -> list[dict]:
     if len(overall) == 6: out.append(dict(step=0, item=0, dimension='Total Score', score=sum(overall)))
     return out
 
-# %% ../nbs/05_scores.ipynb #14b7e9b3
-def derive_summaries(scores: pd.DataFrame, # long table: `step, item, dimension, score` (+ `category`), item 0 = per response
-                     by: list[str]|None=None, # identifying columns (default: those of `ID_COLUMNS` present)
-                    ) -> pd.DataFrame:
+# %% ../nbs/05_scores.ipynb #dca42258
+def derive_summaries(
+        scores: pd.DataFrame,  # long table: `step, item, dimension, score` (+ `category`), item 0 = per response
+        by: list[str] | None = None,  # identifying columns (default: those of `ID_COLUMNS` present)
+) -> pd.DataFrame:
     "Step-level scores (item 0) and the Total Score (step 0) derived from item and per-response scores, per `by` group."
     if missing := {'step', 'item', 'dimension', 'score'} - set(scores.columns):
         raise ValueError(f"derive_summaries needs the columns step, item, dimension, score; missing {sorted(missing)}")
@@ -127,13 +137,14 @@ def derive_summaries(scores: pd.DataFrame, # long table: `step, item, dimension,
         rows += [{**dict(zip(by, key)), **r} for r in _derive_one(g, label)]
     return pd.DataFrame(rows, columns=[*by, 'step', 'item', 'dimension', 'score'])
 
-# %% ../nbs/05_scores.ipynb #abe0e2c7
+# %% ../nbs/05_scores.ipynb #b1adeb5b
 def _long(df: pd.DataFrame, **cols) -> pd.DataFrame:
     out = df.assign(**{k: v for k, v in cols.items()})
     for c in SCORE_COLUMNS:
         if c not in out.columns: out[c] = '' if c in ('note', 'run_id') else None
     return out
 
+# %% ../nbs/05_scores.ipynb #e9492c03
 def from_sheets(sheets: pd.DataFrame, # `creaeval.data.read_rater_sheets(path)`
                ) -> pd.DataFrame:
     "Rater sheets as the long table: item and per-response decisions, and the summaries derived from them."
@@ -144,27 +155,33 @@ def from_sheets(sheets: pd.DataFrame, # `creaeval.data.read_rater_sheets(path)`
                 dataset='cgpst', origin='derived')
     return check_table(pd.concat([dec, der], ignore_index=True), 'rater sheets')
 
-# %% ../nbs/05_scores.ipynb #7393e005
+# %% ../nbs/05_scores.ipynb #eaf5110b
 def from_aut_raters(pairs: pd.DataFrame) -> pd.DataFrame:
     "`creaeval.data.load_aut_pairs()` as the long table: one row per MuseScorer rater and answer."
     p = pairs.dropna(subset=['score'])
-    return check_table(_long(p[['id', 'score']], dataset='aut', sample_id=p.id, step=1, dimension='Originality', item=0,
-                             source='human', rater=p.study + ':' + p.rater, origin='rater').drop(columns='id'), 'AUT raters')
+    return check_table(
+        _long(p[['id', 'score']], dataset='aut', sample_id=p.id, step=1, dimension='Originality', item=0,
+              source='human', rater=p.study + ':' + p.rater, origin='rater').drop(columns='id'), 'AUT raters')
 
+# %% ../nbs/05_scores.ipynb #97d39d98
 def from_aut_mean(pairs: pd.DataFrame) -> pd.DataFrame:
     "The mean human rating of each answer (Ocsai's `target`), as one human 'rater' named `mean`."
     m = pairs.drop_duplicates('id')
-    return check_table(_long(m[['id']], dataset='aut', sample_id=m.id, step=1, dimension='Originality', item=0, source='human',
-                             rater='mean', score=m.target, origin='given').drop(columns='id'), 'AUT mean rating')
+    return check_table(
+        _long(m[['id']], dataset='aut', sample_id=m.id, step=1, dimension='Originality', item=0, source='human',
+              rater='mean', score=m.target, origin='given').drop(columns='id'), 'AUT mean rating')
 
+# %% ../nbs/05_scores.ipynb #827a62cc
 def from_ocsai_predictions(aligned: pd.DataFrame) -> pd.DataFrame:
     "`creaeval.data.align_ocsai_predictions(...)` as the long table, keys a run has twice left out."
     a = aligned[~aligned.duplicate]
-    return check_table(_long(a[['test_id']], dataset='aut', sample_id=a.test_id, step=1, dimension='Originality', item=0,
-                             source=a.run, rater=a.model, score=a.predicted, origin=np.where(a.predicted.isna(), 'missing', 'given'),
-                             note=np.where(a.predicted.isna(), 'no prediction in the released file', '')).drop(columns='test_id'), 'Ocsai predictions')
+    return check_table(
+        _long(a[['test_id']], dataset='aut', sample_id=a.test_id, step=1, dimension='Originality', item=0, source=a.run,
+              rater=a.model, score=a.predicted, origin=np.where(a.predicted.isna(), 'missing', 'given'),
+              note=np.where(a.predicted.isna(), 'no prediction in the released file', '')).drop(columns='test_id'),
+        'Ocsai predictions')
 
-# %% ../nbs/05_scores.ipynb #18ab9e0e
+# %% ../nbs/05_scores.ipynb #1d2af5e7
 def from_ttcw(verdicts: pd.DataFrame, # `load_ttcw_expert()` (expert_idx) or `load_ttcw_llm()` (judge)
               tests: pd.DataFrame,    # `load_ttcw_tests()`
              ) -> pd.DataFrame:
@@ -174,7 +191,8 @@ def from_ttcw(verdicts: pd.DataFrame, # `load_ttcw_expert()` (expert_idx) or `lo
     v = verdicts.assign(source='human' if human else verdicts.get('judge'),
                         rater=verdicts.expert_idx.map(lambda i: f"E{i:02d}") if human else verdicts.get('judge'))
     sc = v.verdict.map({'Yes': 1.0, 'No': 0.0})
-    items = _long(v[['story_id', 'source', 'rater']], dataset='ttcw', sample_id=v.story_id, step=1, dimension=v.ttcw_idx.map(dim),
+    items = _long(v[['story_id', 'source',
+                     'rater']], dataset='ttcw', sample_id=v.story_id, step=1, dimension=v.ttcw_idx.map(dim),
                   item=v.ttcw_idx, score=sc, origin=np.where(sc.isna(), 'missing', 'item'),
                   note=np.where(sc.isna(), 'the answer is not a Yes or a No', '')).drop(columns='story_id')
     g = items.groupby(['sample_id', 'source', 'rater', 'dimension'], sort=False)
@@ -183,26 +201,29 @@ def from_ttcw(verdicts: pd.DataFrame, # `load_ttcw_expert()` (expert_idx) or `lo
                 note=np.where(cnt.score.isna(), 'a verdict of this dimension is missing', ''))
     return check_table(pd.concat([items, cnt], ignore_index=True), 'TTCW verdicts')
 
-# %% ../nbs/05_scores.ipynb #53798d85
+# %% ../nbs/05_scores.ipynb #34b9e139
 _PREFER = {'judge': ('judge', 'derived'), 'derived': ('derived', 'judge')}
 
-def step_level(scores: pd.DataFrame, # long score table with `item` (0 = step level) and, for method rows, `origin`
-               summaries: str='judge', # 'judge': the judge's own summary fields (P1); 'derived': from its item scores
-               weighted: bool=False, # the probability-weighted scores (`origin='weighted'`) instead of the chosen levels
-              ) -> pd.DataFrame:
+def step_level(
+        scores: pd.DataFrame,  # long score table with `item` (0 = step level) and, for method rows, `origin`
+        summaries: str = 'judge',  # 'judge': the judge's own summary fields (P1); 'derived': from its item scores
+        weighted: bool = False,  # the probability-weighted scores (`origin='weighted'`) instead of the chosen levels
+) -> pd.DataFrame:
     "One step-level row per sample, source, rater, step and dimension, without `item`; `summary_source` says which form."
     if summaries not in _PREFER: raise ValueError(f"summaries must be 'judge' or 'derived', not {summaries!r}")
-    if 'item' not in scores.columns: raise ValueError(f"score table has no 'item' column; columns: {list(scores.columns)}")
+    if 'item' not in scores.columns:
+        raise ValueError(f"score table has no 'item' column; columns: {list(scores.columns)}")
     s = scores[pd.to_numeric(scores['item'], errors='coerce').fillna(0) == 0]
     origin = (s['origin'] if 'origin' in s.columns else pd.Series('given', index=s.index)).fillna('given')
     is_w = origin.eq('weighted')
-    s, origin = (s[is_w | (s.source == 'human')], origin[is_w | (s.source == 'human')]) if weighted else (s[~is_w], origin[~is_w])
+    s, origin = (s[is_w | (s.source == 'human')], origin[is_w | (s.source == 'human')]) if weighted else (s[~is_w],
+                                                                                                          origin[~is_w])
     rank = origin.map({o: i for i, o in enumerate(_PREFER[summaries])}).fillna(2)
     keys = [c for c in ('dataset', 'sample_id', 'source', 'rater', 'step', 'dimension') if c in s.columns]
     out = s.assign(summary_source=origin, _rank=rank).sort_values('_rank', kind='stable')
     return out.drop_duplicates(keys).drop(columns=['_rank', 'item']).sort_index()
 
-# %% ../nbs/05_scores.ipynb #21e79cea
+# %% ../nbs/05_scores.ipynb #655c7534
 def summary_disagreement(rows: pd.DataFrame, # judge rows (`SCORE_COLUMNS`), optionally with id columns
                          by: list[str]=(),    # id columns to keep apart (sample_id, rater, ...)
                         ) -> pd.DataFrame:
@@ -215,6 +236,7 @@ def summary_disagreement(rows: pd.DataFrame, # judge rows (`SCORE_COLUMNS`), opt
     out['differs'] = out['diff'] != 0
     return out
 
+# %% ../nbs/05_scores.ipynb #888fbae6
 def disagreement_rate(rows: pd.DataFrame, by: list[str]=()) -> float:
     "Share of (step, dimension) summaries where the judge's own value differs from the one derived from its items."
     d = summary_disagreement(rows, by)

@@ -22,13 +22,14 @@ from .stepwise import make_nli
 # %% auto #0
 __all__ = ['se_records', 'se_runs', 'run_steps', 'recluster', 'agreement', 'se_compare']
 
-# %% ../nbs/55_se_compare.ipynb #acd80668
+# %% ../nbs/55_se_compare.ipynb #f283d03a
 def se_records(run_dir: str|Path) -> tuple[dict, list[dict]]:
     "The config and the problem records of an SE run directory."
     run = RunDir(run_dir)
     cfg = run.config()
     if cfg is None: raise FileNotFoundError(f"{run_dir}: no config.json, not a run directory")
-    if cfg.get('kind') != 'semantic-entropy': raise ValueError(f"{run_dir}/config.json: kind is {cfg.get('kind')!r}, not 'semantic-entropy'")
+    if cfg.get('kind') != 'semantic-entropy':
+        raise ValueError(f"{run_dir}/config.json: kind is {cfg.get('kind')!r}, not 'semantic-entropy'")
     return cfg, [r for r in run.records() if r.get('type') == 'se_problem']
 
 # %% ../nbs/55_se_compare.ipynb #a2e43e48
@@ -43,17 +44,19 @@ def se_runs(folder: str|Path) -> pd.DataFrame:
                          n=cfg['n'], paths=cfg.get('paths', 1), problems=len(recs)))
     return pd.DataFrame(rows, columns=['path', 'sampler', 'nli', 'temperature', 'n', 'paths', 'problems'])
 
-# %% ../nbs/55_se_compare.ipynb #df2cd047
+# %% ../nbs/55_se_compare.ipynb #36dbcdeb
 def _step_row(r: dict, s: dict, ids: Sequence[int], backend: str) -> dict:
     pool = [s['candidates'][i] for i in s['usable']]
     se = step_entropies(list(ids), [c['logps'] for c in pool])
     return dict(backend=backend, problem_id=r['problem_id'], step=s['step'], n=len(pool), classes=json.dumps(list(ids)),
                 n_classes=se['n_classes'], **{f"se_{f}": se[f] for f in FORMS})
 
+# %% ../nbs/55_se_compare.ipynb #d0b1e47a
 def run_steps(records: Sequence[dict], name: str) -> pd.DataFrame:
     "The run's own partition and SE of every scored step (first trajectory), one row per step."
     return pd.DataFrame([_step_row(r, s, s['classes'], name) for r in records for s in r['steps'] if s.get('se')])
 
+# %% ../nbs/55_se_compare.ipynb #a2dcb6b4
 def recluster(records: Sequence[dict], # SE problem records
               verdicts: Verdicts, # the other backend (memoised)
               rule: str='bidirectional', schedule: str='all') -> pd.DataFrame:
@@ -66,13 +69,14 @@ def recluster(records: Sequence[dict], # SE problem records
             rows.append(_step_row(r, s, cluster(texts, verdicts, rule, r['problem'], schedule).ids, verdicts.name))
     return pd.DataFrame(rows)
 
-# %% ../nbs/55_se_compare.ipynb #3d138f48
+# %% ../nbs/55_se_compare.ipynb #87206359
 def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, several backends
               reference: str, # the backend the others are compared with
               form: str='length_normalised', # SE form compared (default: P2's)
              ) -> pd.DataFrame:
     "Per backend: steps, mean classes, mean ARI and share of identical partitions vs `reference`, rho of SE per step and per problem."
-    if reference not in set(steps.backend): raise ValueError(f"reference {reference!r} is not among the backends {sorted(set(steps.backend))}")
+    if reference not in set(steps.backend):
+        raise ValueError(f"reference {reference!r} is not among the backends {sorted(set(steps.backend))}")
     col, key = f"se_{form}", ['problem_id', 'step']
     ref = steps[steps.backend == reference].set_index(key)
     out = []
@@ -83,14 +87,15 @@ def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, severa
         d = d.loc[ref.index]
         ari = [adjusted_rand_score(json.loads(a), json.loads(c)) for a, c in zip(ref.classes, d.classes)]
         per_problem = pd.DataFrame({'a': ref[col], 'b': d[col]}).groupby(level='problem_id').mean()
-        rho = lambda x, y: float(stats.spearmanr(x, y).statistic) if len(x) > 2 and x.nunique() > 1 and y.nunique() > 1 else np.nan
+        rho = lambda x, y: float(stats.spearmanr(x, y).statistic) if len(x) > 2 and x.nunique() > 1 and y.nunique(
+        ) > 1 else np.nan
         out.append(dict(backend=b, steps=len(d), mean_classes=float(d.n_classes.mean()), ari=float(np.mean(ari)),
                         identical=float(np.mean([a == c for a, c in zip(ref.classes, d.classes)])),
                         rho_step=rho(ref[col], d[col]), rho_problem=rho(per_problem.a, per_problem.b),
                         **{f"mean_{col}": float(d[col].mean())}))
     return pd.DataFrame(out)
 
-# %% ../nbs/55_se_compare.ipynb #0e6d7336
+# %% ../nbs/55_se_compare.ipynb #9046fde2
 def se_compare(run_dir: str|Path, # an SE run directory
                nli: Sequence[str]=(), # other backends, as `make_nli` specs
                embedder=None) -> tuple[pd.DataFrame, pd.DataFrame]:

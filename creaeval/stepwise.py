@@ -28,15 +28,16 @@ __all__ = ['SOLVER_SYSTEM', 'LAST_STEP', 'PLAN_SYSTEM', 'PLAN_REDRAWS', 'SE_CHEC
            'ChatSampler', 'HFGenerateSampler', 'chatml', 'CompletionsSampler', 'SEConfig', 'score_step', 'solve',
            'prompt_hash', 'se_table', 'se_run', 'make_sampler', 'make_nli']
 
-# %% ../nbs/54_stepwise.ipynb #04a88a3a
-SOLVER_SYSTEM = ("You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write ONE "
-                 "possible next step, Step {k}, of a solution in several steps, taking into account every constraint "
-                 "and the steps so far, if any. Solve the problem in as few steps as possible, with a complete solution "
-                 "by Step {budget} at the latest. Be clear, specific and concise, and make the step safe, feasible, "
-                 "efficient and effective: it should bring you much closer to solving the problem fully. Do not write "
-                 "Step {k1} or any later step, and no explanation, example or code; keep the step to one sentence. "
-                 "Make your step as creative and innovative as you can.\n\nIf the steps so far already form a complete "
-                 "solution, answer only: STOP\nOtherwise answer exactly in this form:\nStep {k}: <the step>")
+# %% ../nbs/54_stepwise.ipynb #a6649304
+SOLVER_SYSTEM = (
+    "You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write ONE "
+    "possible next step, Step {k}, of a solution in several steps, taking into account every constraint "
+    "and the steps so far, if any. Solve the problem in as few steps as possible, with a complete solution "
+    "by Step {budget} at the latest. Be clear, specific and concise, and make the step safe, feasible, "
+    "efficient and effective: it should bring you much closer to solving the problem fully. Do not write "
+    "Step {k1} or any later step, and no explanation, example or code; keep the step to one sentence. "
+    "Make your step as creative and innovative as you can.\n\nIf the steps so far already form a complete "
+    "solution, answer only: STOP\nOtherwise answer exactly in this form:\nStep {k}: <the step>")
 LAST_STEP = "This step must complete the solution and solve the problem."
 
 # %% ../nbs/54_stepwise.ipynb #18925639
@@ -51,13 +52,14 @@ def step_messages(problem: str, # the problem text
     return [{'role': 'system', 'content': SOLVER_SYSTEM.format(k=k, k1=k + 1, budget=budget)},
             {'role': 'user', 'content': user}]
 
-# %% ../nbs/54_stepwise.ipynb #a4d4d61e
-PLAN_SYSTEM = ("You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write a "
-               "solution in several steps, taking into account every constraint. Solve the problem in as few steps as "
-               "possible: the complete solution has at most 10 steps. Be clear, specific and concise, and use the items "
-               "in creative and innovative ways while staying practical. Each step should bring you much closer to a "
-               "full solution and be one sentence at most. No explanations, examples or code.\n\nAnswer exactly in "
-               "this form, one step per line:\nStep 1: <step 1>\nStep 2: <step 2>\n...")
+# %% ../nbs/54_stepwise.ipynb #7704c3fd
+PLAN_SYSTEM = (
+    "You are MacGyver, someone who solves problems by using ordinary objects in unusual ways. Write a "
+    "solution in several steps, taking into account every constraint. Solve the problem in as few steps as "
+    "possible: the complete solution has at most 10 steps. Be clear, specific and concise, and use the items "
+    "in creative and innovative ways while staying practical. Each step should bring you much closer to a "
+    "full solution and be one sentence at most. No explanations, examples or code.\n\nAnswer exactly in "
+    "this form, one step per line:\nStep 1: <step 1>\nStep 2: <step 2>\n...")
 PLAN_REDRAWS = 5
 
 # %% ../nbs/54_stepwise.ipynb #b394cb56
@@ -83,7 +85,7 @@ def macgyver_problems(n: int|None=None, # how many (None: all solvable)
     df = df.iloc[np.random.default_rng(seed).permutation(len(df))].reset_index(drop=True)
     return df.head(n) if n is not None else df
 
-# %% ../nbs/54_stepwise.ipynb #ac247f6e
+# %% ../nbs/54_stepwise.ipynb #c4e995d0
 @dataclass
 class Candidate:
     "One sampled continuation and its tokens' log-probabilities."
@@ -92,8 +94,10 @@ class Candidate:
     token_ends: list[int]
     token_logps_sampling: list[float]|None = None
 
+# %% ../nbs/54_stepwise.ipynb #2af095fc
 def _label(k: int): return re.compile(rf"step\s*{k}\s*[:.)-]", re.I)
 
+# %% ../nbs/54_stepwise.ipynb #29d7d804
 def cut_step(c: Candidate, # a sampled candidate
              k: int, # the step number asked for
             ) -> dict:
@@ -114,43 +118,55 @@ def cut_step(c: Candidate, # a sampled candidate
     return dict(text=c.text, step=step, stop=stop, cut=how if step else 'empty', logps=pick(c.token_logps),
                 logps_sampling=pick(c.token_logps_sampling), n_tokens=len(keep))
 
-# %% ../nbs/54_stepwise.ipynb #2340c362
+# %% ../nbs/54_stepwise.ipynb #c450497e
 class SamplingError(RuntimeError): "A sampler could not return usable candidates."
 
+# %% ../nbs/54_stepwise.ipynb #3b907101
 def _candidate(text: str, usage: dict, where: str) -> Candidate:
     lp, ends = usage.get('token_logprobs'), usage.get('token_ends')
     if lp is None or ends is None: raise SamplingError(f"{where}: the answer has no per-token log-probabilities")
-    if any(not isinstance(x, (int, float)) or math.isnan(x) for x in lp): raise SamplingError(f"{where}: NaN or missing log-probability")
-    return Candidate(text, list(map(float, lp)), list(map(int, ends)),
-                     list(map(float, usage['token_logprobs_sampling'])) if usage.get('token_logprobs_sampling') is not None else None)
+    if any(not isinstance(x, (int, float)) or math.isnan(x) for x in lp):
+        raise SamplingError(f"{where}: NaN or missing log-probability")
+    return Candidate(
+        text, list(map(float, lp)), list(map(int, ends)),
+        list(map(float, usage['token_logprobs_sampling']))
+        if usage.get('token_logprobs_sampling') is not None else None)
 
+# %% ../nbs/54_stepwise.ipynb #59a9cfbc
 class ChatSampler:
     "n candidates from any chat model of the LLM layer (cached, replayable)."
     def __init__(self, llm): self.llm, self.name = llm, f"chat/{llm.spec}"
     def __repr__(self): return f"ChatSampler({self.llm!r})"
     async def sample(self, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
                      stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-        reqs = [dict(messages=messages, sample=seed * 1000 + i, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
-                     stop=list(stop) or None, logprobs=True, meta=dict(role='se')) for i in range(n)]
+        reqs = [
+            dict(messages=messages, sample=seed * 1000 + i, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
+                 stop=list(stop) or None, logprobs=True, meta=dict(role='se')) for i in range(n)]
         res = await self.llm.chat_many(reqs)
-        if bad := [r for r in res if not r.ok]: raise SamplingError(f"{self.name}: {len(bad)} of {n} samples failed: {bad[0].error}")
+        if bad := [r for r in res if not r.ok]:
+            raise SamplingError(f"{self.name}: {len(bad)} of {n} samples failed: {bad[0].error}")
         return [_candidate(r.text, r.usage or {}, f"{self.name} sample {i}") for i, r in enumerate(res)]
 
-# %% ../nbs/54_stepwise.ipynb #fa519351
+# %% ../nbs/54_stepwise.ipynb #58010a47
 def _cache_key(name: str, messages, gen: dict) -> str:
     return hashlib.sha256(canonical(dict(v=1, sampler=name, messages=messages, gen=gen)).encode()).hexdigest()
 
+# %% ../nbs/54_stepwise.ipynb #04fdd7ec
 class HFGenerateSampler:
     "n candidates from one `generate(num_return_sequences=n)` of a transformers causal LM."
-    def __init__(self, engine=None, # a creaeval.local.HFModel (its model, tokenizer and chat template); None: replay only
-                 cache: str|Path|Cache|None=None, name: str|None=None):
+
+    def __init__(
+            self,
+            engine=None,  # a creaeval.local.HFModel (its model, tokenizer and chat template); None: replay only
+            cache: str | Path | Cache | None = None,
+            name: str | None = None):
         self.engine = engine
         self.name = name or f"hf-generate/{engine.name}"
         self.cache = open_cache(cache) if isinstance(cache, (str, Path)) else cache
         self.calls = 0
     def __repr__(self): return f"HFGenerateSampler({self.name})"
 
-# %% ../nbs/54_stepwise.ipynb #1745604d
+# %% ../nbs/54_stepwise.ipynb #b0575478
 @patch
 def _generate(self: HFGenerateSampler, messages, gen: dict) -> list[dict]:
     import torch
@@ -180,10 +196,12 @@ def _generate(self: HFGenerateSampler, messages, gen: dict) -> list[dict]:
     self.calls += 1
     return rows
 
+# %% ../nbs/54_stepwise.ipynb #e681d7d3
 @patch
 async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
                  stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-    gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop), seed=int(seed))
+    gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
+               seed=int(seed))
     key = _cache_key(self.name, messages, gen)
     hit = self.cache.get(key) if self.cache is not None else None
     if hit is None:
@@ -195,18 +213,21 @@ async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: f
     else: rows = hit['parsed']
     return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
-# %% ../nbs/54_stepwise.ipynb #9003aadf
+# %% ../nbs/54_stepwise.ipynb #c31f0e33
 def _choice_row(ch, where: str) -> dict:
     lp = getattr(ch, 'logprobs', None)
     toks, lps = (getattr(lp, 'tokens', None), getattr(lp, 'token_logprobs', None)) if lp is not None else (None, None)
-    if not toks or lps is None or len(toks) != len(lps): raise SamplingError(f"{where}: the choice has no token log-probabilities")
-    return dict(text=ch.text, token_logprobs=[float(x) for x in lps], token_ends=list(map(int, np.cumsum([len(t) for t in toks]))))
+    if not toks or lps is None or len(toks) != len(lps):
+        raise SamplingError(f"{where}: the choice has no token log-probabilities")
+    return dict(text=ch.text, token_logprobs=[float(x) for x in lps],
+                token_ends=list(map(int, np.cumsum([len(t) for t in toks]))))
 
-# %% ../nbs/54_stepwise.ipynb #5b7ae489
+# %% ../nbs/54_stepwise.ipynb #5ae9afee
 def chatml(messages: list[dict]) -> str:
     "Messages in ChatML, ending with an open assistant turn."
     return ''.join(f"<|im_start|>{m['role']}\n{m['content']}<|im_end|>\n" for m in messages) + "<|im_start|>assistant\n"
 
+# %% ../nbs/54_stepwise.ipynb #0468374e
 class CompletionsSampler:
     "n candidates from an OpenAI-compatible completions endpoint (`n`, `logprobs`), looping where the server ignores `n`."
     def __init__(self, base_url: str, model: str, api_key_env: str|None=None, template=chatml,
@@ -221,26 +242,31 @@ class CompletionsSampler:
     async def sample(self, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
                      stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
         from openai import AsyncOpenAI
-        gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop), seed=int(seed))
+        gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
+                   seed=int(seed))
         key = _cache_key(self.name, messages, gen)
         hit = self.cache.get(key) if self.cache is not None else None
         if hit is not None: rows = hit['parsed']
         else:
-            client = AsyncOpenAI(base_url=self.base_url, api_key=self.key, http_client=self.http_client, timeout=self.timeout, max_retries=2)
+            client = AsyncOpenAI(base_url=self.base_url, api_key=self.key, http_client=self.http_client,
+                                 timeout=self.timeout, max_retries=2)
             rows, s, t0 = [], seed * 1000, time.perf_counter()
             while len(rows) < n:
                 try:
-                    resp = await client.completions.create(model=self.model, prompt=self.template(messages), n=n - len(rows),
-                                                           logprobs=1, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
-                                                           stop=list(stop) or None, seed=s)
+                    resp = await client.completions.create(model=self.model, prompt=self.template(messages),
+                                                           n=n - len(rows), logprobs=1, temperature=temperature,
+                                                           top_p=top_p, max_tokens=max_tokens, stop=list(stop) or None,
+                                                           seed=s)
                 except Exception as e: raise SamplingError(f"{self.name}: {type(e).__name__}: {e}") from None
                 self.requests += 1; s += 1
                 if not resp.choices: raise SamplingError(f"{self.name}: the server returned no choices")
-                rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}") for j, ch in enumerate(resp.choices)][:n - len(rows)]
-            if self.cache is not None: self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+                rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}")
+                         for j, ch in enumerate(resp.choices)][:n - len(rows)]
+            if self.cache is not None:
+                self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
         return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
-# %% ../nbs/54_stepwise.ipynb #691c40ed
+# %% ../nbs/54_stepwise.ipynb #342fb7f7
 @dataclass
 class SEConfig:
     "The settings of a semantic-entropy run."
@@ -259,16 +285,19 @@ class SEConfig:
     seed: int = 0
     def check(self):
         if self.n < 1: raise ValueError(f"n must be at least 1, got {self.n}")
-        if self.choose not in ('sequence', 'normalised'): raise ValueError(f"choose must be 'sequence' or 'normalised', not {self.choose!r}")
-        if self.source not in ('model', 'sampling'): raise ValueError(f"source must be 'model' or 'sampling', not {self.source!r}")
+        if self.choose not in ('sequence', 'normalised'):
+            raise ValueError(f"choose must be 'sequence' or 'normalised', not {self.choose!r}")
+        if self.source not in ('model', 'sampling'):
+            raise ValueError(f"source must be 'model' or 'sampling', not {self.source!r}")
         if self.paths < 1: raise ValueError(f"paths must be at least 1, got {self.paths}")
         return self
 
-# %% ../nbs/54_stepwise.ipynb #9bc0e430
+# %% ../nbs/54_stepwise.ipynb #8cf1a1cd
 def _entropies(ids, cands, key):
     if any(c[key] is None for c in cands): return None
     return step_entropies(ids, [c[key] for c in cands])
 
+# %% ../nbs/54_stepwise.ipynb #9956b932
 def score_step(cands: Sequence[Candidate], # the sampled candidates of step k
                k: int, # the step number
                verdicts: Verdicts, cfg: SEConfig, question: str|None=None) -> dict:
@@ -289,10 +318,11 @@ def score_step(cands: Sequence[Candidate], # the sampled candidates of step k
     se = {'model': _entropies(ids, counted, 'logps'), 'sampling': _entropies(ids, counted, 'logps_sampling')}
     score = [c['logp'] if cfg.choose == 'sequence' else c['logp_norm'] for c in pool]
     order = sorted(range(len(pool)), key=lambda i: -score[i])
-    return {**rec, 'usable': usable, 'classes': cl.ids, 'n_classes': max(cl.ids) + 1, 'se': se, 'chosen': usable[order[0]],
-            'ranked': [usable[i] for i in order], 'nli': dict(pairs_asked=cl.pairs_asked, calls=cl.calls)}
+    return {
+        **rec, 'usable': usable, 'classes': cl.ids, 'n_classes': max(cl.ids) + 1, 'se': se, 'chosen': usable[order[0]],
+        'ranked': [usable[i] for i in order], 'nli': dict(pairs_asked=cl.pairs_asked, calls=cl.calls)}
 
-# %% ../nbs/54_stepwise.ipynb #bbf7a91c
+# %% ../nbs/54_stepwise.ipynb #0980f28f
 async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, path):
     steps, chosen = [], list(steps_so_far)
     while len(chosen) < budget:
@@ -305,6 +335,7 @@ async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, pat
         chosen.append(s['candidates'][s['chosen']]['step'])
     return steps, chosen
 
+# %% ../nbs/54_stepwise.ipynb #ae5e7112
 async def solve(problem: str, # the problem text
                 sampler, verdicts: Verdicts, cfg: SEConfig, problem_id=None) -> dict:
     "The SE record of one problem: its steps, chosen solution, and SE (every form, both sources) per trajectory and overall."
@@ -313,7 +344,8 @@ async def solve(problem: str, # the problem text
     if cfg.max_steps is None:
         for r in range(PLAN_REDRAWS + 1):
             seed = cfg.seed + 104729 * r
-            plans.append((await sampler.sample(plan_messages(problem), 1, cfg.temperature, cfg.top_p, 512, (), seed=seed))[0].text)
+            plans.append((await sampler.sample(plan_messages(problem), 1, cfg.temperature, cfg.top_p, 512, (),
+                                               seed=seed))[0].text)
             if not plan_too_long(plans[-1]): break
         plan, budget = plans[-1], planned_steps(plans[-1])
     else: budget = int(cfg.max_steps)
@@ -332,58 +364,76 @@ async def solve(problem: str, # the problem text
                 paths=paths, steps=steps,
                 solution='\n'.join(chosen), se=_problem_se(paths))
 
+# %% ../nbs/54_stepwise.ipynb #3237f4e1
 def _problem_se(paths) -> dict:
     "Per source and form: the mean over trajectories of each trajectory's mean over its scored steps."
     out = {}
     for src in ('model', 'sampling'):
-        vals = {f: [problem_entropy([s['se'][src] for s in p['steps'] if s['se'] and s['se'][src]], f) for p in paths] for f in FORMS}
+        vals = {
+            f: [problem_entropy([s['se'][src] for s in p['steps'] if s['se'] and s['se'][src]], f) for p in paths]
+            for f in FORMS}
         out[src] = {f: float(np.nanmean(v)) if not all(math.isnan(x) for x in v) else math.nan for f, v in vals.items()}
     return out
 
-# %% ../nbs/54_stepwise.ipynb #dcf616ec
+# %% ../nbs/54_stepwise.ipynb #69ad6d77
 SE_CHECKED = ('sampler', 'nli', 'n', 'temperature', 'top_p', 'max_tokens', 'stop', 'max_steps', 'choose', 'source',
               'rule', 'schedule', 'paths', 'first_recount', 'seed', 'prompt_hash')
 
 def prompt_hash() -> str:
     "Hash of the solver prompts, so a resumed run cannot mix prompt versions."
-    texts = SOLVER_SYSTEM + LAST_STEP + json.dumps(step_messages('P', ['Step 1: x'], 2)) + json.dumps(plan_messages('P'))
+    texts = SOLVER_SYSTEM + LAST_STEP + json.dumps(step_messages('P', ['Step 1: x'], 2)) + json.dumps(
+        plan_messages('P'))
     return hashlib.sha256((texts + str(PLAN_REDRAWS)).encode()).hexdigest()[:16]
 
-# %% ../nbs/54_stepwise.ipynb #8031e3e5
+# %% ../nbs/54_stepwise.ipynb #9bef11f7
 def se_table(records: Sequence[dict]) -> pd.DataFrame:
     "One row per problem: SE in every form from both log-prob sources, steps, classes and stop reason."
     rows = []
     for r in records:
         sc = [s for s in r['steps'] if s['se']]
-        rows.append(dict(problem_id=r['problem_id'], budget=r['budget'], steps=len(r['steps']), scored_steps=len(sc),
-                         stopped=next((s['stopped'] for s in r['steps'] if s['stopped']), 'budget'),
-                         mean_classes=float(np.mean([s['n_classes'] for s in sc])) if sc else math.nan,
-                         **{f"se_{f}": r['se']['model'][f] for f in FORMS}, **{f"se_{f}_sampling": r['se']['sampling'][f] for f in FORMS}))
+        rows.append(
+            dict(problem_id=r['problem_id'], budget=r['budget'], steps=len(r['steps']), scored_steps=len(sc),
+                 stopped=next((s['stopped'] for s in r['steps'] if s['stopped']),
+                              'budget'), mean_classes=float(np.mean([s['n_classes'] for s in sc])) if sc else math.nan,
+                 **{f"se_{f}": r['se']['model'][f]
+                    for f in FORMS}, **{f"se_{f}_sampling": r['se']['sampling'][f]
+                                        for f in FORMS}))
     return pd.DataFrame(rows)
 
-def se_run(problems: pd.DataFrame, # columns id, problem (e.g. `macgyver_problems(50)`)
-           run_dir: str|Path, sampler, verdicts: Verdicts, cfg: SEConfig|None=None, progress: bool=True) -> pd.DataFrame:
+# %% ../nbs/54_stepwise.ipynb #2c841d69
+def se_run(
+        problems: pd.DataFrame,  # columns id, problem (e.g. `macgyver_problems(50)`)
+        run_dir: str | Path,
+        sampler,
+        verdicts: Verdicts,
+        cfg: SEConfig | None = None,
+        progress: bool = True) -> pd.DataFrame:
     "Run SE over the problems into `run_dir`, skipping problems already recorded; returns `se_table`."
     cfg = (cfg or SEConfig()).check()
     if miss := {'id', 'problem'} - set(problems.columns): raise ValueError(f"problems lack column(s) {sorted(miss)}")
     run = RunDir(run_dir)
-    run.init(dict(kind='semantic-entropy', sampler=sampler.name, nli=verdicts.name, **{**asdict(cfg), 'stop': list(cfg.stop)},
-                  prompt_hash=prompt_hash(), version=library_version()), checked=SE_CHECKED)
+    run.init(
+        dict(kind='semantic-entropy', sampler=sampler.name, nli=verdicts.name,
+             **{**asdict(cfg), 'stop': list(cfg.stop)}, prompt_hash=prompt_hash(), version=library_version()),
+        checked=SE_CHECKED)
     run.repair_tail()
     done = {r['problem_id'] for r in run.records() if r.get('type') == 'se_problem'}
     todo = problems[~problems.id.isin(done)]
-    caches = [c for c in (getattr(getattr(sampler, 'llm', None), 'cache', None), getattr(sampler, 'cache', None), verdicts.cache) if c is not None]
+    caches = [
+        c for c in (getattr(getattr(sampler, 'llm', None), 'cache', None), getattr(sampler, 'cache', None),
+                    verdicts.cache) if c is not None]
     for p in tqdm(todo.itertuples(), total=len(todo), desc=f"SE {sampler.name}", disable=not progress):
         t0 = time.perf_counter()
         rec = run_sync(solve(p.problem, sampler, verdicts, cfg, p.id))
-        for c in caches: checkpoint(c.path)   # before the record: a recorded problem's answers are in the .sqlite files themselves
+        for c in caches:
+            checkpoint(c.path)  # before the record: a recorded problem's answers are in the .sqlite files themselves
         run.append(dict(type='se_problem', wall_s=time.perf_counter() - t0, nli_stats=dict(verdicts.stats), **rec))
     recs = [r for r in run.records() if r.get('type') == 'se_problem' and r['problem_id'] in set(problems.id)]
     table = se_table(recs)
     table.to_csv(run.path/'se.csv', index=False)
     return table
 
-# %% ../nbs/54_stepwise.ipynb #a419923b
+# %% ../nbs/54_stepwise.ipynb #ea5bff79
 def make_sampler(spec: str, # 'chat:<model>', 'hf-generate:<local model>' or 'completions:<base url>|<model>'
                  run_dir: str|Path):
     "The sampler a spec names, caching into the run directory."
@@ -391,13 +441,18 @@ def make_sampler(spec: str, # 'chat:<model>', 'hf-generate:<local model>' or 'co
     cache = Path(run_dir)/'llm.sqlite'
     if kind == 'chat' and arg: return ChatSampler(get_llm(arg, cache=cache))
     if kind == 'hf-generate' and arg:
-        if arg.startswith('replay/'): return HFGenerateSampler(None, cache=cache, name=f"hf-generate/{arg.removeprefix('replay/')}")
+        if arg.startswith('replay/'):
+            return HFGenerateSampler(None, cache=cache, name=f"hf-generate/{arg.removeprefix('replay/')}")
         return HFGenerateSampler(load_local_model(arg), cache=cache)
     if kind == 'completions' and '|' in arg:
         url, model = arg.split('|', 1)
-        return CompletionsSampler(url, model, api_key_env='CREAEVAL_COMPLETIONS_KEY' if os.environ.get('CREAEVAL_COMPLETIONS_KEY') else None, cache=cache)
-    raise ValueError(f"sampler spec {spec!r}: use chat:<model>, hf-generate:<local model> or completions:<base url>|<model>")
+        return CompletionsSampler(
+            url, model, api_key_env='CREAEVAL_COMPLETIONS_KEY' if os.environ.get('CREAEVAL_COMPLETIONS_KEY') else None,
+            cache=cache)
+    raise ValueError(
+        f"sampler spec {spec!r}: use chat:<model>, hf-generate:<local model> or completions:<base url>|<model>")
 
+# %% ../nbs/54_stepwise.ipynb #d4b205e2
 def make_nli(spec: str, # 'embedding[:t]', 'onnx', 'llm:<model>', 'cross-encoder[:<model>]', 'replay:<name>'
              run_dir: str|Path) -> Verdicts:
     "Memoised verdicts from the backend a spec names, persisted in the run directory's nli.sqlite."
@@ -408,5 +463,8 @@ def make_nli(spec: str, # 'embedding[:t]', 'onnx', 'llm:<model>', 'cross-encoder
     elif kind == 'llm' and arg: b = LLMNLI(get_llm(arg, cache=Path(run_dir)/'nli-llm.sqlite'))
     elif kind == 'cross-encoder': b = CrossEncoderNLI(arg) if arg else CrossEncoderNLI()
     elif kind == 'replay' and arg: return Verdicts(None, cache=cache, name=arg)
-    else: raise ValueError(f"NLI spec {spec!r}: use embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>] or replay:<name>")
+    else:
+        raise ValueError(
+            f"NLI spec {spec!r}: use embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>] or replay:<name>"
+        )
     return Verdicts(b, cache=cache)

@@ -14,7 +14,7 @@ import numpy as np
 # %% auto #0
 __all__ = ['RANK_DECIMALS', 'Fragment', 'Hit', 'NumpyStore', 'ChromaStore']
 
-# %% ../nbs/60_store.ipynb #8ce23390
+# %% ../nbs/60_store.ipynb #40c0a90e
 @dataclass
 class Fragment:
     "One point an agent made."
@@ -23,12 +23,14 @@ class Fragment:
     author: str
     temporary: bool = False
 
+# %% ../nbs/60_store.ipynb #3565e1af
 @dataclass
 class Hit:
     "A retrieved fragment and its cosine similarity to the query."
     fragment: Fragment
     score: float
 
+# %% ../nbs/60_store.ipynb #7764a6b7
 RANK_DECIMALS = 5   # creaeval's choice: cosines equal to 5 decimals rank as ties, broken by insertion order
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -37,7 +39,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
     if (n == 0).any(): raise ValueError("a zero vector has no direction: cannot store or query it by cosine")
     return v / n
 
-# %% ../nbs/60_store.ipynb #946cfe2e
+# %% ../nbs/60_store.ipynb #3244243e
 class NumpyStore:
     "Exact cosine search over fragments held in memory."
     def __init__(self, dim: int):
@@ -48,9 +50,12 @@ class NumpyStore:
         "Add fragments with their vectors (one row each); ids must be new."
         vectors = _unit(np.atleast_2d(vectors))
         if len(fragments) != len(vectors) or vectors.shape[1] != self.dim:
-            raise ValueError(f"{len(fragments)} fragments need {len(fragments)} vectors of dim {self.dim}, got {vectors.shape}")
+            raise ValueError(
+                f"{len(fragments)} fragments need {len(fragments)} vectors of dim {self.dim}, got {vectors.shape}")
         have = {f.id for f in self.fragments}
-        if dup := [f.id for f in fragments if f.id in have] or sorted({f.id for f in fragments if [g.id for g in fragments].count(f.id) > 1}):
+        if dup := [f.id for f in fragments if f.id in have] or sorted({
+                f.id
+                for f in fragments if [g.id for g in fragments].count(f.id) > 1}):
             raise ValueError(f"fragment ids already in the store or repeated: {dup[:5]}")
         self.fragments += list(fragments); self.vectors = np.vstack([self.vectors, vectors])
     def delete_temporary(self) -> int:
@@ -66,14 +71,15 @@ class NumpyStore:
         top = np.lexsort((np.arange(len(s)), -np.round(s, RANK_DECIMALS)))[:k]   # ties (at 1e-5) by insertion order
         return [Hit(self.fragments[i], float(s[i])) for i in top]
 
-# %% ../nbs/60_store.ipynb #af48c834
+# %% ../nbs/60_store.ipynb #95412eac
 class ChromaStore:
     "Cosine search over fragments in an embedded ChromaDB collection (persistent, in a folder of the run)."
     def __init__(self, path: str|Path, dim: int, collection: str='fragments'):
         import chromadb
         from chromadb.config import Settings
         self.dim, self.path = dim, Path(path)
-        self.client = chromadb.PersistentClient(path=str(self.path), settings=Settings(anonymized_telemetry=False, allow_reset=True))
+        self.client = chromadb.PersistentClient(path=str(self.path),
+                                                settings=Settings(anonymized_telemetry=False, allow_reset=True))
         try: self.client.delete_collection(collection)
         except Exception: pass                         # a fresh collection per judge call, as P2 recreates its own
         self.col = self.client.create_collection(collection, metadata={'hnsw:space': 'cosine'}, embedding_function=None)
@@ -82,7 +88,8 @@ class ChromaStore:
     def __repr__(self): return f"ChromaStore({self.path}, {len(self)} fragments)"
     def add(self, fragments: Sequence[Fragment], vectors: np.ndarray):
         vectors = _unit(np.atleast_2d(vectors))
-        if dup := [f.id for f in fragments if f.id in self.fragments]: raise ValueError(f"fragment ids already in the store or repeated: {dup[:5]}")
+        if dup := [f.id for f in fragments if f.id in self.fragments]:
+            raise ValueError(f"fragment ids already in the store or repeated: {dup[:5]}")
         self.col.add(ids=[f.id for f in fragments], documents=[f.text for f in fragments], embeddings=vectors.tolist(),
                      metadatas=[{'author': f.author, 'temporary': f.temporary} for f in fragments])
         self.fragments.update({f.id: f for f in fragments})

@@ -97,22 +97,23 @@ class AgentConfig:
 TEMPERATURES = dict(analysis=1.0, discussion=1.0, confidence=1.0, verdict=0.0)
 BUDGETS = dict(analysis=480, discussion=280, confidence=80, verdict=90)
 
-# %% ../../nbs/27_agents.ipynb #0f847d66
+# %% ../../nbs/27_agents.ipynb #166c02ae
 def _obj(**props) -> dict:
     "A JSON-schema object whose properties are all required, in this order."
     return {'type': 'object', 'properties': props, 'required': list(props), 'additionalProperties': False}
 
+# %% ../../nbs/27_agents.ipynb #118c3b68
 def _text(n: int) -> dict:
     "A JSON-schema string of at most n characters."
     return {'type': 'string', 'maxLength': n}
 
-# %% ../../nbs/27_agents.ipynb #e5ff0e57
+# %% ../../nbs/27_agents.ipynb #b33e5186
 POINTS_SCHEMA = _obj(points={'type': 'array', 'items': _text(300), 'minItems': 1, 'maxItems': 8})
 CONFIDENCE_SCHEMA = _obj(explanation=_text(160), certainty={'type': 'number', 'minimum': 0, 'maximum': 1},
                          stance={'type': 'string', 'enum': ['YES', 'NO']})
 VERDICT_SCHEMA = _obj(verdict={'type': 'string', 'enum': ['YES', 'NO']}, reason=_text(300))
 
-# %% ../../nbs/27_agents.ipynb #bae5ff94
+# %% ../../nbs/27_agents.ipynb #53887101
 def turn_schema(me: str, # the analyst who speaks
                ) -> dict:
     "A discussion turn: answers to questions, the analyst's view, and questions to the other two (by name)."
@@ -120,7 +121,7 @@ def turn_schema(me: str, # the analyst who speaks
     ask = _obj(to={'type': 'string', 'enum': others}, question=_text(300))
     return _obj(answers=_text(600), view=_text(600), questions={'type': 'array', 'maxItems': 2, 'items': ask})
 
-# %% ../../nbs/27_agents.ipynb #c20ddfc2
+# %% ../../nbs/27_agents.ipynb #056dc766
 def read_points(res, # a call's `Result`
                ) -> tuple[list[str], str|None]:
     "Analysis points from a result (empty with a reason when the answer is unusable)."
@@ -128,7 +129,7 @@ def read_points(res, # a call's `Result`
     pts = [x.strip() for x in p if isinstance(x, str) and x.strip()] if isinstance(p, list) else []
     return (pts, None) if pts else ([], f"no analysis points ({res.error or 'empty answer'})")
 
-# %% ../../nbs/27_agents.ipynb #7553e868
+# %% ../../nbs/27_agents.ipynb #a78d7ef2
 def read_confidence(res, # a call's `Result`
                    ) -> tuple[float, str|None, str|None]:
     "(certainty, stance, fallback reason): certainty 0.3 and stance None when the answer lacks them."
@@ -139,7 +140,7 @@ def read_confidence(res, # a call's `Result`
     why = f"no valid {' and '.join(bad)} ({res.error or 'answer lacks it'}); certainty 0.3, no stance" if bad else None
     return float(c), s, why
 
-# %% ../../nbs/27_agents.ipynb #e89595fd
+# %% ../../nbs/27_agents.ipynb #71d9b5fe
 def read_verdict(res, # a call's `Result`
                 ) -> tuple[int|None, str|None]:
     "(1 for YES, 0 for NO, or None) and the cause when None."
@@ -147,7 +148,7 @@ def read_verdict(res, # a call's `Result`
     if v in ('YES', 'NO'): return int(v == 'YES'), None
     return None, f"no verdict ({res.error or f'answer {res.text!r:.80}'})"
 
-# %% ../../nbs/27_agents.ipynb #9bdae168
+# %% ../../nbs/27_agents.ipynb #2c82ced5
 async def ask(ctx: Ctx, # the runner's context; `ctx.judge` answers
               log: list, # the judgement's call log, appended to
               role: str, # the call's role in the records, e.g. 'agents-verdict'
@@ -167,7 +168,7 @@ async def ask(ctx: Ctx, # the runner's context; `ctx.judge` answers
                     retrieved=[[h.fragment.id, round(h.score, 4)] for h in hits]))
     return res
 
-# %% ../../nbs/27_agents.ipynb #3eb42c2e
+# %% ../../nbs/27_agents.ipynb #99c73cb3
 def tokens_of(info: dict, # a judgement's `MethodResult.info` (with its `calls`)
              ) -> dict:
     "Calls, input, output and total tokens of one judgement."
@@ -175,7 +176,7 @@ def tokens_of(info: dict, # a judgement's `MethodResult.info` (with its `calls`)
     o = sum(c['output_tokens'] or 0 for c in info['calls'])
     return dict(calls=len(info['calls']), input_tokens=i, output_tokens=o, tokens=i + o)
 
-# %% ../../nbs/27_agents.ipynb #fa84604d
+# %% ../../nbs/27_agents.ipynb #df70dda0
 @dataclass
 class Panel:
     "The fragment store, its encoder and the call log of one judgement."
@@ -184,7 +185,7 @@ class Panel:
     log: list = field(default_factory=list)
     n: int = 0
 
-# %% ../../nbs/27_agents.ipynb #45589d7b
+# %% ../../nbs/27_agents.ipynb #f068111e
 @patch
 def remember(self: Panel, texts: list[str], author: str, temporary: bool) -> list[str]:
     "Store the non-empty texts as fragments by `author`; returns their ids."
@@ -195,13 +196,13 @@ def remember(self: Panel, texts: list[str], author: str, temporary: bool) -> lis
     self.store.add([Fragment(i, t, author, temporary) for i, t in zip(ids, texts)], self.embedder.encode(texts))
     return ids
 
-# %% ../../nbs/27_agents.ipynb #700d8d4f
+# %% ../../nbs/27_agents.ipynb #3d21d790
 @patch
 def recall(self: Panel, query: str, k: int) -> list:
     "The k fragments closest to the query."
     return self.store.query(self.embedder.encode([query])[0], k)
 
-# %% ../../nbs/27_agents.ipynb #e516d96f
+# %% ../../nbs/27_agents.ipynb #fbcf7013
 def case_block(problem: str, solution: str,
                criteria: dict[str, str]|None=None, # the criteria list (first analyses)
                criterion: tuple[str, str]|None=None, # (name, definition) of the criterion under discussion
@@ -212,17 +213,19 @@ def case_block(problem: str, solution: str,
     if criterion: out += f"\n\nCriterion under discussion, {criterion[0]}: {criterion[1]}"
     return out
 
+# %% ../../nbs/27_agents.ipynb #afdd3201
 def fragments_block(hits) -> str:
     "Retrieved fragments, one per line with their author."
     return '\n'.join(f"- ({h.fragment.author}) {h.fragment.text}" for h in hits) or '- (nothing stored yet)'
 
-# %% ../../nbs/27_agents.ipynb #4691ae82
+# %% ../../nbs/27_agents.ipynb #829d50de
 def analysis_prompt(agent: str, case: str) -> list[dict]:
     "Messages for an analyst's first analysis."
     return [{'role': 'system', 'content': AGENT_SYSTEM.format(name=agent)},
             {'role': 'user', 'content': f"{case}\n\nYour task: {ANALYSTS[agent]['task']}\n\nWrite each point on its "
              "own, at most 300 words in all."}]
 
+# %% ../../nbs/27_agents.ipynb #d24cb6ed
 def discussion_prompt(agent: str, case: str, hits, questions: list[str]) -> list[dict]:
     "Messages for one discussion turn: the retrieved points and the questions put to the analyst."
     asked = '\n'.join(f"- {q}" for q in questions) or '- (none)'
@@ -235,7 +238,7 @@ def discussion_prompt(agent: str, case: str, hits, questions: list[str]) -> list
              "focus and the definition; and ask the other analysts what they should look at, about the given problem, "
              "solution and criterion only (never about changing them)."}]
 
-# %% ../../nbs/27_agents.ipynb #87212a11
+# %% ../../nbs/27_agents.ipynb #401c7da2
 def confidence_prompt(agent: str, case: str, criterion: str, hits) -> list[dict]:
     "Messages for the confidence question."
     return [{'role': 'system', 'content': AGENT_SYSTEM.format(name=agent)},
@@ -246,6 +249,7 @@ def confidence_prompt(agent: str, case: str, criterion: str, hits) -> list[dict]
              "decimal, and give your current stance: YES if the solution meets the criterion, NO if not. The stance "
              "is separate from the certainty."}]
 
+# %% ../../nbs/27_agents.ipynb #58314122
 def verdict_prompt(agent: str, case: str, criterion: str, hits) -> list[dict]:
     "Messages for the final verdict, asked of the most certain analyst."
     return [{'role': 'system', 'content': AGENT_SYSTEM.format(name=agent)},
@@ -254,7 +258,7 @@ def verdict_prompt(agent: str, case: str, criterion: str, hits) -> list[dict]:
              f"exact wording of the definition, give the final verdict: YES if the solution meets {criterion}, NO if "
              "it does not, with a one-sentence reason. Be strict but fair."}]
 
-# %% ../../nbs/27_agents.ipynb #6083394e
+# %% ../../nbs/27_agents.ipynb #e23847ff
 def discussion_query(agent: str, criterion: str, questions: list[str]) -> str:
     "What an analyst retrieves for its discussion turn."
     side = {'Problem Analyst': "the problem's details", 'Solution Analyst': "the solution's details",
@@ -262,11 +266,12 @@ def discussion_query(agent: str, criterion: str, questions: list[str]) -> str:
     return f"discussion of {side} that bear on {criterion} alone, not on other criteria" + ''.join(
         f", and {q}" for q in questions)
 
+# %% ../../nbs/27_agents.ipynb #0e5c827f
 def stance_query(agent: str, criterion: str, phrase: str='meets') -> str:
     "What an analyst retrieves for the confidence question ('meets') or the verdict (the majority's phrase)."
     return f"whether the solution {phrase} the definition of {criterion} alone, with a focus on {ANALYSTS[agent]['focus']}"
 
-# %% ../../nbs/27_agents.ipynb #33f233b2
+# %% ../../nbs/27_agents.ipynb #d4a13223
 async def discuss(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str,
                   pending: dict, # analyst -> questions waiting for it (updated)
                  ) -> None:
@@ -283,7 +288,7 @@ async def discuss(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion
             if q.get('to') in ANALYSTS and q['to'] != agent and q.get('question'):
                 pending.setdefault(q['to'], []).append(q['question'])
 
-# %% ../../nbs/27_agents.ipynb #b05e22cc
+# %% ../../nbs/27_agents.ipynb #efe406dd
 async def confidences(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str) -> list[dict]:
     "Each analyst's certainty and stance after a round."
     out = []
@@ -295,14 +300,14 @@ async def confidences(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, crite
         out.append(dict(agent=agent, certainty=c, stance=s, fallback=why))
     return out
 
-# %% ../../nbs/27_agents.ipynb #6c0a06ff
+# %% ../../nbs/27_agents.ipynb #115b0808
 def majority_phrase(conf: list[dict], # the last round's `confidences`
                    ) -> str:
     "'meets' when at least half the analysts said YES (a missing stance counts as NO), else 'does not meet'."
     yes = sum(x['stance'] == 'YES' for x in conf)
     return 'meets' if yes >= len(conf) / 2 else 'does not meet'
 
-# %% ../../nbs/27_agents.ipynb #3dc3cc08
+# %% ../../nbs/27_agents.ipynb #91ec02a8
 async def verdict(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str, conf: list[dict],
                   phrase: str, # the stance phrase of the verdict's query
                  ) -> tuple[int|None, str|None, str]:
@@ -313,7 +318,7 @@ async def verdict(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion
                     VERDICT_SCHEMA, criterion, TEMPERATURES['verdict'], BUDGETS['verdict'], hits)
     return (*read_verdict(res), judge)
 
-# %% ../../nbs/27_agents.ipynb #5acb604c
+# %% ../../nbs/27_agents.ipynb #2eabaf39
 async def judge_criterion(ctx: Ctx, panel: Panel, cfg: AgentConfig, problem: str, solution: str, criterion: str,
                           definition: str, previous: str='meets') -> dict:
     "Analysis, up to `cfg.rounds` rounds with the early stop, and the verdict, for one criterion."
@@ -336,7 +341,7 @@ async def judge_criterion(ctx: Ctx, panel: Panel, cfg: AgentConfig, problem: str
                 stopped_early=rounds[-1]['mean_certainty'] >= cfg.threshold, stop_round=len(rounds),
                 analysis_fallback=why_ca)
 
-# %% ../../nbs/27_agents.ipynb #6e0e8357
+# %% ../../nbs/27_agents.ipynb #adff646e
 def verdict_rows(verdicts: dict[str, tuple[int|None, str|None]], # criterion -> (score or None, cause)
                 ) -> pd.DataFrame:
     "One row per criterion: its score, or missing with the cause."
@@ -344,7 +349,7 @@ def verdict_rows(verdicts: dict[str, tuple[int|None, str|None]], # criterion -> 
                               origin='missing' if v is None else 'judge', note=why or '')
                          for c, (v, why) in verdicts.items()], columns=ROW_COLUMNS)
 
-# %% ../../nbs/27_agents.ipynb #139e903c
+# %% ../../nbs/27_agents.ipynb #cab545a6
 async def agents_judge(ctx: Ctx, problem: str, solution: str,
                        criteria: dict[str, str]|None=None, # default: MacGyver's
                        cfg: AgentConfig|None=None,
@@ -367,13 +372,13 @@ async def agents_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows({r['criterion']: (r['verdict'], r['cause']) for r in recs})
     return MethodResult(rows, rows_status(rows), [], dict(criteria=recs, calls=panel.log, fragments=panel.n))
 
-# %% ../../nbs/27_agents.ipynb #aa4bf56a
+# %% ../../nbs/27_agents.ipynb #57921b6a
 DEBATERS = {'Debater 1': 'that the solution meets', 'Debater 2': 'that the solution does not meet'}
 DEBATE_SCHEMA = _obj(argument=_text(400))
 JUDGED_SCHEMA = _obj(summary=_text(400), verdict={'type': 'string', 'enum': ['YES', 'NO']})
 LIKERT_SCHEMA = _obj(summary=_text(400), score={'type': 'integer', 'minimum': 1, 'maximum': 10})
 
-# %% ../../nbs/27_agents.ipynb #d40103a0
+# %% ../../nbs/27_agents.ipynb #eb43e17d
 def debater_prompt(who: str, criterion: str, definition: str, problem: str, solution: str,
                    history: list[dict], # the debate so far, as assistant turns
                   ) -> list[dict]:
@@ -386,7 +391,7 @@ def debater_prompt(who: str, criterion: str, definition: str, problem: str, solu
     return [{'role': 'system', 'content': system}, *history,
             {'role': 'user', 'content': f"Problem:\n{problem}\n\nSolution:\n{solution}"}]
 
-# %% ../../nbs/27_agents.ipynb #81a9bbdb
+# %% ../../nbs/27_agents.ipynb #dda9282a
 def judge_prompt(criterion: str, definition: str, problem: str, solution: str, history: list[dict],
                  likert: bool=False) -> list[dict]:
     "Messages for the ChatEval judge, who has read the debate."
@@ -401,7 +406,7 @@ def judge_prompt(criterion: str, definition: str, problem: str, solution: str, h
     return [{'role': 'system', 'content': system}, *history,
             {'role': 'user', 'content': f"Problem:\n{problem}\n\nSolution:\n{solution}"}]
 
-# %% ../../nbs/27_agents.ipynb #947ced64
+# %% ../../nbs/27_agents.ipynb #1326500a
 async def chateval_judge(ctx: Ctx, problem: str, solution: str,
                          criteria: dict[str, str]|None=None, # default: MacGyver's
                          rounds: int=2, # debate rounds (P2: 2)
@@ -425,12 +430,12 @@ async def chateval_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log, likert=likert))
 
-# %% ../../nbs/27_agents.ipynb #3de851a5
+# %% ../../nbs/27_agents.ipynb #50e19c40
 JUDGE_SYSTEM = ("You are a critical judge of solutions to practical problems: you decide whether a solution meets a "
                 "criterion. Answer in the JSON format asked for.")
 COT_SCHEMA = _obj(reasoning=_text(1200), verdict={'type': 'string', 'enum': ['YES', 'NO']})
 
-# %% ../../nbs/27_agents.ipynb #00401b12
+# %% ../../nbs/27_agents.ipynb #b100137d
 async def single_judge(ctx: Ctx, problem: str, solution: str,
                        criteria: dict[str, str]|None=None, # default: MacGyver's
                        cot: bool=False, # reason first
@@ -449,20 +454,22 @@ async def single_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log))
 
-# %% ../../nbs/27_agents.ipynb #6aaf07a7
+# %% ../../nbs/27_agents.ipynb #69bcf7cd
 JUDGE_METHODS = {'agents': lambda ctx, problem, solution: agents_judge(ctx, problem, solution),
                  'chateval': lambda ctx, problem, solution: chateval_judge(ctx, problem, solution),
                  'chateval_likert': lambda ctx, problem, solution: chateval_judge(ctx, problem, solution, likert=True),
                  'oneshot': lambda ctx, problem, solution: single_judge(ctx, problem, solution),
                  'cot': lambda ctx, problem, solution: single_judge(ctx, problem, solution, cot=True)}
 
-# %% ../../nbs/27_agents.ipynb #78b88590
+# %% ../../nbs/27_agents.ipynb #14e37d40
 def prompt_texts() -> str:
     "Every prompt of this notebook's judges, rendered on placeholders."
     c, d, hit = 'CRITERION', 'DEFINITION', []
     msgs = [analysis_prompt(a, 'CASE') for a in ANALYSTS] + [discussion_prompt(a, 'CASE', hit, ['Q']) for a in ANALYSTS]
-    msgs += [confidence_prompt(a, 'CASE', c, hit) for a in ANALYSTS] + [verdict_prompt(a, 'CASE', c, hit) for a in ANALYSTS]
+    msgs += [confidence_prompt(a, 'CASE', c, hit)
+             for a in ANALYSTS] + [verdict_prompt(a, 'CASE', c, hit) for a in ANALYSTS]
     msgs += [debater_prompt(w, c, d, 'P', 'S', []) for w in DEBATERS]
     msgs += [judge_prompt(c, d, 'P', 'S', [], lk) for lk in (False, True)]
-    extra = [discussion_query(a, c, ['Q']) + stance_query(a, c) for a in ANALYSTS] + [JUDGE_SYSTEM, COT_SCHEMA, VERDICT_SCHEMA]
+    extra = [discussion_query(a, c, ['Q']) + stance_query(a, c)
+             for a in ANALYSTS] + [JUDGE_SYSTEM, COT_SCHEMA, VERDICT_SCHEMA]
     return json.dumps([msgs, CRITERIA, extra, case_block('P', 'S', {c: d}, (c, d))], sort_keys=True)

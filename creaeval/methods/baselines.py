@@ -17,7 +17,7 @@ from .common import Ctx, MethodResult, _result, n_items_of, answer_block
 __all__ = ['SCORER_SYSTEM', 'CHOICE_SCHEMA', 'SELECTOR_SYSTEM', 'REFINE_SCORES', 'REFINE_CHOICE', 'response_blocks', 'direct',
            'step_turn', 'cot', 'selector_prompt', 'tot', 'got', 'table_schema', 'table_scores', 'tat']
 
-# %% ../../nbs/24_baselines.ipynb #693fb6e5
+# %% ../../nbs/24_baselines.ipynb #c3bc4b09
 SCORER_SYSTEM = f"""You are an impartial grader of a six-step creative problem-solving task built on a future scenario:
 {task_overview()}
 
@@ -31,6 +31,7 @@ def response_blocks(parsed: ParsedResponse, steps=range(1, 7), notes: bool=False
     "The answers of the given steps, one block each (see `answer_block`)."
     return '\n\n'.join(answer_block(parsed, k, notes) for k in steps)
 
+# %% ../../nbs/24_baselines.ipynb #5e5411b2
 async def direct(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Direct Score: one call from the raw response to every score."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
@@ -38,11 +39,12 @@ async def direct(ctx: Ctx, scenario: str, response) -> MethodResult:
     user = [rubric_block(categories=True), f"### Future scenario\n{scenario}",
             f"### Score template (replace each <lo-hi> by an integer in that range)\n{template_text(n)}",
             response_blocks(parsed, notes=ctx.parser_notes), "Fill the score template for all six steps now."]
-    res = await ctx.judge.chat([{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
-                               schema=template_schema(n), **ctx.kw(role='scorer', step=0))
+    res = await ctx.judge.chat(
+        [{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
+        schema=template_schema(n), **ctx.kw(role='scorer', step=0))
     return _result(output_rows(res.parsed if res.ok else None, n, cause=f"scorer failed: {res.error}"), parsed)
 
-# %% ../../nbs/24_baselines.ipynb #157d20b3
+# %% ../../nbs/24_baselines.ipynb #766f8ff4
 def step_turn(scenario: str|None, parsed: ParsedResponse, step: int, n: dict, notes: bool=False) -> str:
     "The user turn for one step: (scenario on the first turn), rubric, sub-template, the step's answer."
     parts = [f"### Future scenario\n{scenario}"] if scenario else []
@@ -51,6 +53,7 @@ def step_turn(scenario: str|None, parsed: ParsedResponse, step: int, n: dict, no
               answer_block(parsed, step, notes), f"Fill the score template for Step-{step} now."]
     return '\n\n'.join(parts)
 
+# %% ../../nbs/24_baselines.ipynb #45be5412
 async def _turn(llm, convo: list, user: str, schema: dict, kw: dict):
     "Send one more user turn of a conversation and append the reply (a marker when it failed)."
     convo.append({'role': 'user', 'content': user})
@@ -58,6 +61,7 @@ async def _turn(llm, convo: list, user: str, schema: dict, kw: dict):
     convo.append({'role': 'assistant', 'content': res.text if res.ok else '(no valid answer)'})
     return res
 
+# %% ../../nbs/24_baselines.ipynb #2541a1db
 async def cot(ctx: Ctx, scenario: str, response) -> MethodResult:
     "CoT: the six steps scored in sequence, as six turns of one conversation."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
@@ -68,7 +72,7 @@ async def cot(ctx: Ctx, scenario: str, response) -> MethodResult:
         parts.append(output_rows(res.parsed if res.ok else None, n, [k], cause=f"scorer failed: {res.error}"))
     return _result(pd.concat(parts, ignore_index=True), parsed)
 
-# %% ../../nbs/24_baselines.ipynb #153043f7
+# %% ../../nbs/24_baselines.ipynb #f8636f97
 CHOICE_SCHEMA = {'type': 'object', 'properties': {'choice': {'type': 'integer', 'minimum': 1, 'maximum': 3}},
                  'required': ['choice'], 'additionalProperties': False}
 
@@ -81,11 +85,14 @@ REFINE_CHOICE = "Look at your choice once more. Give the number of the best cand
 
 def selector_prompt(parsed: ParsedResponse, step: int, candidates: list, notes: bool=False) -> str:
     # keys sorted: a candidate reads the same whether it was just generated or replayed from the cache
-    cands = '\n\n'.join(f"### Candidate {i}\n" + (json.dumps(c, ensure_ascii=False, sort_keys=True) if c is not None else "(unavailable: the scorer gave no valid answer)")
+    cands = '\n\n'.join(f"### Candidate {i}\n" +
+                        (json.dumps(c, ensure_ascii=False, sort_keys=True
+                                    ) if c is not None else "(unavailable: the scorer gave no valid answer)")
                         for i, c in enumerate(candidates, 1))
     return '\n\n'.join([f"### Rubric\n{rubric_text(step, categories=True)}", answer_block(parsed, step, notes), cands,
                         "Which candidate grades this step best?"])
 
+# %% ../../nbs/24_baselines.ipynb #8ce3c0f2
 async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int=3) -> MethodResult:
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
     n, parts, picks, fallbacks = n_items_of(parsed), [], {}, {}
@@ -94,7 +101,8 @@ async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int
         sch, cands = template_schema(n, [k]), []
         for b, convo in enumerate(convos):
             kw = {**ctx.kw(role='scorer', step=k, branch=b + 1), 'sample': b}
-            res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n, ctx.parser_notes), sch, kw)
+            res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n, ctx.parser_notes),
+                              sch, kw)
             unrefined = None
             if refine:
                 kw = {**ctx.kw(role='refine', step=k, branch=b + 1), 'sample': b}
@@ -102,9 +110,12 @@ async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int
                 if res2.ok or not res.ok: res = res2
                 else: unrefined = b + 1
             cands.append(res.parsed if res.ok else None)
-            if unrefined: fallbacks.setdefault(k, []).append(f"refinement of candidate {unrefined} failed, its first grading kept")
+            if unrefined:
+                fallbacks.setdefault(k,
+                                     []).append(f"refinement of candidate {unrefined} failed, its first grading kept")
         sel = [{'role': 'system', 'content': SELECTOR_SYSTEM}]
-        r = await _turn(ctx.judge, sel, selector_prompt(parsed, k, cands, ctx.parser_notes), CHOICE_SCHEMA, ctx.kw(role='selector', step=k))
+        r = await _turn(ctx.judge, sel, selector_prompt(parsed, k, cands, ctx.parser_notes), CHOICE_SCHEMA,
+                        ctx.kw(role='selector', step=k))
         if refine:
             r2 = await _turn(ctx.judge, sel, REFINE_CHOICE, CHOICE_SCHEMA, ctx.kw(role='selector_refine', step=k))
             if r2.ok: r = r2
@@ -125,22 +136,27 @@ async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int
         parts.append(rows)
     return _result(pd.concat(parts, ignore_index=True), parsed, selections=picks)
 
+# %% ../../nbs/24_baselines.ipynb #29eae2a1
 async def tot(ctx: Ctx, scenario: str, response) -> MethodResult:
     "ToT: per step, three candidate gradings and a selector."
     return await _tree(ctx, scenario, response, refine=False)
 
+# %% ../../nbs/24_baselines.ipynb #1038a4f7
 async def got(ctx: Ctx, scenario: str, response) -> MethodResult:
     "GoT: ToT with one self-refinement of every candidate and of every selection."
     return await _tree(ctx, scenario, response, refine=True)
 
-# %% ../../nbs/24_baselines.ipynb #0fc40a0f
+# %% ../../nbs/24_baselines.ipynb #77190dd3
 def table_schema(sch: dict, max_chars: int|None=None) -> dict:
     "Turn every integer score of a template schema (ids excepted) into an `{observation, score}` cell."
     obs = {'type': 'string', **({'maxLength': max_chars} if max_chars else {})}
-    cell = lambda n, p: n if n.get('type') != 'integer' or p[-1:] == ('id',) else {
-        'type': 'object', 'properties': {'observation': obs, 'score': n}, 'required': ['observation', 'score'], 'additionalProperties': False}
-    return fold(sch, cell, obj=lambda props, n, p: {**n, 'properties': props}, arr=lambda item, n, p: {**n, 'items': item()})
+    cell = lambda n, p: n if n.get('type') != 'integer' or p[-1:] == ('id', ) else {
+        'type': 'object', 'properties': {'observation': obs, 'score': n}, 'required': ['observation', 'score'],
+        'additionalProperties': False}
+    return fold(sch, cell, obj=lambda props, n, p: {**n, 'properties': props},
+                arr=lambda item, n, p: {**n, 'items': item()})
 
+# %% ../../nbs/24_baselines.ipynb #38dbde7a
 def table_scores(out):
     "The plain score template inside a filled table (observations dropped)."
     if isinstance(out, dict):
@@ -149,6 +165,7 @@ def table_scores(out):
     if isinstance(out, list): return [table_scores(x) for x in out]
     return out
 
+# %% ../../nbs/24_baselines.ipynb #d87f048a
 async def tat(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Table-as-Thought: observations and scores in one structured call."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
@@ -157,7 +174,9 @@ async def tat(ctx: Ctx, scenario: str, response) -> MethodResult:
             "### Score table\nFill the score template below, but write every score as a cell "
             '{"observation": what the answer shows for this dimension, "score": the integer}.\n' + template_text(n),
             response_blocks(parsed, notes=ctx.parser_notes), "Fill the score table for all six steps now."]
-    res = await ctx.judge.chat([{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
-                               schema=table_schema(template_schema(n), ctx.max_chars), **ctx.kw(role='scorer', step=0))
+    res = await ctx.judge.chat(
+        [{'role': 'system', 'content': SCORER_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}],
+        schema=table_schema(template_schema(n), ctx.max_chars), **ctx.kw(role='scorer', step=0))
     scores = table_scores(res.parsed) if res.ok else None
-    return _result(output_rows(scores, n, cause=f"scorer failed: {res.error}"), parsed, table=res.parsed if res.ok else None)
+    return _result(output_rows(scores, n, cause=f"scorer failed: {res.error}"), parsed,
+                   table=res.parsed if res.ok else None)

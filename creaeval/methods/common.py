@@ -16,7 +16,7 @@ from .judge import rows_status
 # %% auto #0
 __all__ = ['Ctx', 'MethodResult', 'n_items_of', 'answer_block']
 
-# %% ../../nbs/20_common.ipynb #cd036294
+# %% ../../nbs/20_common.ipynb #52c2e5a5
 @dataclass
 class Ctx:
     "What a method needs besides the response."
@@ -28,10 +28,12 @@ class Ctx:
     meta: dict = field(default_factory=dict)  # accounting labels: sample_id, method ...
     evidence_style: str = 'evaluative'  # how the analyst writes evidence (`creaeval.methods.sot.EVIDENCE_STYLES`; P1's way)
     parser_notes: bool = False   # show creaeval's parser notes to every model (P1 shows none; they stay in the records)
-    examples: list = field(default_factory=list)  # few-shot human-rated examples (single-step tasks; `creaeval.samples.Example`)
+    examples: list = field(
+        default_factory=list)  # few-shot human-rated examples (single-step tasks; `creaeval.samples.Example`)
     def kw(self, **meta) -> dict:
         return dict(temperature=self.temperature, max_tokens=self.max_tokens, meta={**self.meta, **meta})
 
+# %% ../../nbs/20_common.ipynb #0ac0a98b
 @dataclass
 class MethodResult:
     "A method's outcome for one response and one judge model."
@@ -40,14 +42,17 @@ class MethodResult:
     problems: list[str]           # format problems of the response
     info: dict = field(default_factory=dict)  # evidence, selections, ... (JSON-able)
 
+# %% ../../nbs/20_common.ipynb #3f37d00a
 def _result(rows, parsed: ParsedResponse, **info) -> MethodResult:
     rows = rows.sort_values(['step', 'item'], kind='stable', ignore_index=True)
     return MethodResult(rows, rows_status(rows), [str(p) for p in parsed.problems], info)
 
+# %% ../../nbs/20_common.ipynb #d59e14a0
 def n_items_of(parsed: ParsedResponse) -> dict[int, int]:
     "Items the template asks for per list step (0 when the step is absent)."
     return {k: len(parsed.scored_items(k)) if step_text(parsed, k) is not None else 0 for k in (1, 3, 4)}
 
+# %% ../../nbs/20_common.ipynb #ac0ec538
 def answer_block(parsed: ParsedResponse, step: int, notes: bool=False) -> str:
     "One step's answer as the scorer sees it, or a note that it is absent; the parser's notes only with `notes`."
     t = step_text(parsed, step)

@@ -13,12 +13,13 @@ from .common import Ctx, MethodResult, _result
 # %% auto #0
 __all__ = ['creaeval', 'wo_memory', 'wo_stepwise']
 
-# %% ../../nbs/23_creaeval.ipynb #f012514c
+# %% ../../nbs/23_creaeval.ipynb #a3a62249
 def _evidence_info(an: Analysis) -> dict:
     return dict(evidence=an.evidence(), memories={k: a.memory for k, a in an.steps.items()},
                 sot_status={k: a.status for k, a in an.steps.items()},
                 sot_errors={k: a.error for k, a in an.steps.items() if a.error})
 
+# %% ../../nbs/23_creaeval.ipynb #d317c49f
 async def creaeval(ctx: Ctx, scenario: str, response, memory: bool=True, stepwise: bool=True) -> MethodResult:
     "CreaEval: memory-augmented step-wise analysis, then evidence-based judging."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
@@ -29,10 +30,12 @@ async def creaeval(ctx: Ctx, scenario: str, response, memory: bool=True, stepwis
     jd = await judge_analysis(ctx.judge, scenario, an, **ctx.kw())
     return _result(jd.rows, parsed, **_evidence_info(an))
 
+# %% ../../nbs/23_creaeval.ipynb #a7a43cfb
 async def wo_memory(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Ablation: each step analysed without the memories of earlier steps."
     return await creaeval(ctx, scenario, response, memory=False)
 
+# %% ../../nbs/23_creaeval.ipynb #633c2b2e
 async def wo_stepwise(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Ablation: one SoT call over all six steps."
     return await creaeval(ctx, scenario, response, stepwise=False)

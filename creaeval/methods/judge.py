@@ -19,7 +19,7 @@ __all__ = ['JUDGE_SYSTEM', 'JUDGE_COLUMNS', 'ROW_COLUMNS', 'rubric_block', 'temp
            'judge_messages', 'template_schema', 'judge_rows', 'error_text', 'missing_rows', 'step_rows', 'output_rows',
            'Judgement', 'rows_status', 'judge_analysis']
 
-# %% ../../nbs/22_judge.ipynb #e6b0834c
+# %% ../../nbs/22_judge.ipynb #d7f380bd
 JUDGE_SYSTEM = f"""You are an impartial grader of a six-step creative problem-solving task built on a future scenario:
 {task_overview()}
 
@@ -38,25 +38,30 @@ def rubric_block(steps=range(1, 7), # steps to include
     "The description and levels of every dimension of the given steps."
     return "### Rubric\n" + '\n\n'.join(rubric_text(k, categories) for k in steps)
 
+# %% ../../nbs/22_judge.ipynb #1f213f4a
 def template_dict(step: int, n_items: int|None=None) -> dict:
     "One step's score template with range placeholders (the shape of `score_model(step, n_items)`)."
     s = step_of(step); k = s.number
     if not s.per_item:
         return {d.name: f"<{d.lo}-{d.hi}>" for d in step_dimensions(k) if d.kind == 'direct' or d.name == 'Overall'}
     n = s.max_items if n_items is None else n_items
-    items = [{'id': i, **{d.name: f"<{d.item_lo}-{d.item_hi}>" for d in step_dimensions(k) if d.per_item}} for i in range(1, n + 1)]
+    items = [{'id': i, **{d.name: f"<{d.item_lo}-{d.item_hi}>"
+                          for d in step_dimensions(k) if d.per_item}} for i in range(1, n + 1)]
     fields = score_model(k, n).model_fields['summary'].annotation.model_fields
     summ = {f.alias: f"<0-{next(m.le for m in f.metadata if hasattr(m, 'le'))}>" for f in fields.values()}
     return {s.template_key: items, 'summary': summ}
 
+# %% ../../nbs/22_judge.ipynb #9c4c9fe3
 def template_text(n_items: dict[int, int], steps=range(1, 7)) -> str:
     "The score template for the given steps, as indented JSON with `<lo-hi>` placeholders."
     return json.dumps({f"Step-{k}": template_dict(k, n_items.get(k)) for k in steps}, indent=1, ensure_ascii=False)
 
+# %% ../../nbs/22_judge.ipynb #390aaa36
 def evidence_text(evidence: dict) -> str:
     "The evidence of the steps, as JSON."
     return json.dumps(evidence, indent=1, ensure_ascii=False)
 
+# %% ../../nbs/22_judge.ipynb #8ae60e84
 def judge_messages(scenario: str, evidence: dict, n_items: dict[int, int]) -> list[dict]:
     "System + user message: rubric, scenario, score template for the steps in `evidence`, then the evidence."
     steps = [step_of(k).number for k in evidence]
@@ -66,12 +71,13 @@ def judge_messages(scenario: str, evidence: dict, n_items: dict[int, int]) -> li
             "Fill the score template for " + ', '.join(f"Step-{k}" for k in steps) + " now."]
     return [{'role': 'system', 'content': JUDGE_SYSTEM}, {'role': 'user', 'content': '\n\n'.join(user)}]
 
+# %% ../../nbs/22_judge.ipynb #42de7698
 def template_schema(n_items: dict[int, int], steps=range(1, 7)) -> dict:
     "JSON Schema of the template for the given steps (`{'Step-k': score_model(k, n)}`)."
     fields = {f"step_{k}": (score_model(k, n_items.get(k)), Field(alias=f"Step-{k}")) for k in steps}
     return plain_schema(create_model('Scores', __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields))
 
-# %% ../../nbs/22_judge.ipynb #50d26f0b
+# %% ../../nbs/22_judge.ipynb #edcd6b4a
 JUDGE_COLUMNS = ['step', 'item', 'dimension', 'score', 'origin']
 
 def judge_rows(output: dict|BaseModel, # a filled score template: {'Step-k': {...}} for some or all steps
@@ -79,7 +85,8 @@ def judge_rows(output: dict|BaseModel, # a filled score template: {'Step-k': {..
               ) -> pd.DataFrame:
     "Validate a judge's score output and return its item, own-summary and derived step-level rows (`JUDGE_COLUMNS`)."
     if isinstance(output, BaseModel): output = output.model_dump(by_alias=True)
-    if not isinstance(output, dict) or not output: raise ValueError(f"a judge output is a non-empty dict keyed 'Step-k', not {output!r:.80}")
+    if not isinstance(output, dict) or not output:
+        raise ValueError(f"a judge output is a non-empty dict keyed 'Step-k', not {output!r:.80}")
     n_items = n_items or {}
     rows, base = [], []
     for key, sub in output.items():
@@ -95,17 +102,23 @@ def judge_rows(output: dict|BaseModel, # a filled score template: {'Step-k': {..
             for it in d[s.template_key]:
                 base += [dict(step=k, item=it['id'], dimension=f, score=v) for f, v in it.items() if f != 'id']
             rows += [dict(step=k, item=0, dimension=f, score=v, origin='judge') for f, v in d['summary'].items()]
-            if 'Flexibility' in d['summary']: base.append(dict(step=k, item=0, dimension='Flexibility', score=d['summary']['Flexibility']))
+            if 'Flexibility' in d['summary']:
+                base.append(dict(step=k, item=0, dimension='Flexibility', score=d['summary']['Flexibility']))
         else:
             base += [dict(step=k, item=0, dimension=f, score=v) for f, v in d.items() if f != 'Overall']
             rows += [dict(step=k, item=0, dimension=f, score=v, origin='judge') for f, v in d.items()]
-            if k == 2: rows.append(dict(step=2, item=0, dimension='Integrity', score=sum(d[p] for p in dimension(2, 'Integrity').parts), origin='judge'))
+            if k == 2:
+                rows.append(
+                    dict(step=2, item=0, dimension='Integrity',
+                         score=sum(d[p] for p in dimension(2, 'Integrity').parts), origin='judge'))
     items = [dict(r, origin='item') for r in base if r['item'] > 0]
     derived = derive_summaries(pd.DataFrame(base), by=[]).assign(origin='derived')
-    out = pd.concat([pd.DataFrame(items, columns=JUDGE_COLUMNS), pd.DataFrame(rows, columns=JUDGE_COLUMNS), derived[JUDGE_COLUMNS]], ignore_index=True)
+    out = pd.concat(
+        [pd.DataFrame(items, columns=JUDGE_COLUMNS),
+         pd.DataFrame(rows, columns=JUDGE_COLUMNS), derived[JUDGE_COLUMNS]], ignore_index=True)
     return out.sort_values(['step', 'item', 'origin'], kind='stable', ignore_index=True)
 
-# %% ../../nbs/22_judge.ipynb #dac53b78
+# %% ../../nbs/22_judge.ipynb #295710d9
 ROW_COLUMNS = [*JUDGE_COLUMNS, 'note']
 
 def error_text(e: Exception, limit: int=400) -> str:
@@ -115,14 +128,18 @@ def error_text(e: Exception, limit: int=400) -> str:
     else: t = ' '.join(str(e).split())
     return t[:limit]
 
+# %% ../../nbs/22_judge.ipynb #23558655
 def missing_rows(step: int, n_items: int|None, cause: str) -> pd.DataFrame:
     "One row per scored cell of a step (items and step level) with no score and the cause."
     s = STEPS[step]; rows = []
     if s.per_item:
-        rows += [dict(step=step, item=i, dimension=d.name) for i in range(1, (n_items or 0) + 1) for d in step_dimensions(step) if d.per_item]
+        rows += [
+            dict(step=step, item=i, dimension=d.name) for i in range(1, (n_items or 0) + 1)
+            for d in step_dimensions(step) if d.per_item]
     rows += [dict(step=step, item=0, dimension=d.name) for d in step_dimensions(step)]
     return pd.DataFrame([dict(r, score=float('nan'), origin='missing', note=cause) for r in rows], columns=ROW_COLUMNS)
 
+# %% ../../nbs/22_judge.ipynb #b4987b23
 def _no_item_rows(step: int, sub) -> pd.DataFrame:
     "A list step without items: the judge's summaries (validated; all 0 by range) and derived summaries of 0."
     try: d = score_model(step, 0).model_validate(sub).model_dump(by_alias=True)['summary']
@@ -132,6 +149,7 @@ def _no_item_rows(step: int, sub) -> pd.DataFrame:
     rows += [dict(r, score=0, origin='derived') for r in rows]
     return pd.DataFrame(rows, columns=ROW_COLUMNS)
 
+# %% ../../nbs/22_judge.ipynb #71fbde3e
 def step_rows(step: int, sub, n_items: int|None) -> pd.DataFrame:
     "Rows of one step of a judge's answer, or its missing rows with the validation error."
     if STEPS[step].per_item and n_items == 0: return _no_item_rows(step, sub)
@@ -141,6 +159,7 @@ def step_rows(step: int, sub, n_items: int|None) -> pd.DataFrame:
     df = df[df.step > 0].assign(note='')     # a single step has no Total Score
     return df[ROW_COLUMNS].reset_index(drop=True)
 
+# %% ../../nbs/22_judge.ipynb #cf31c7c8
 def output_rows(output: dict|None, # the judge's parsed answer {'Step-k': ...}, or None
                 n_items: dict[int, int], # items per list step
                 steps=range(1, 7),       # steps the answer should cover
@@ -154,7 +173,7 @@ def output_rows(output: dict|None, # the judge's parsed answer {'Step-k': ...}, 
         else: parts.append(step_rows(k, output[f"Step-{k}"], n_items.get(k)))
     return pd.concat(parts, ignore_index=True)
 
-# %% ../../nbs/22_judge.ipynb #93362476
+# %% ../../nbs/22_judge.ipynb #4dadc471
 @dataclass
 class Judgement:
     "Phase 2 outcome for one response and one judge."
@@ -164,11 +183,13 @@ class Judgement:
     error: str|None = None
     result: object = None      # the call (`creaeval.llm.Result`), when one was made
 
+# %% ../../nbs/22_judge.ipynb #2145be05
 def rows_status(rows: pd.DataFrame) -> str:
     "ok when nothing is missing, failed when everything is, partial otherwise."
     miss = rows.origin.eq('missing')
     return 'ok' if not miss.any() else ('failed' if miss.all() else 'partial')
 
+# %% ../../nbs/22_judge.ipynb #c5466f58
 async def judge_analysis(llm,              # the Judge-LLM
                          scenario: str,    # the future scenario
                          analysis: Analysis, # Phase 1 outcome

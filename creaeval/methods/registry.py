@@ -13,7 +13,7 @@ from .agents import JUDGE_METHODS
 # %% auto #0
 __all__ = ['METHODS', 'USES_SOT', 'get_method', 'method_for']
 
-# %% ../../nbs/26_registry.ipynb #06a2c519
+# %% ../../nbs/26_registry.ipynb #1cdb8bda
 METHODS = {'creaeval': creaeval, 'direct': direct, 'cot': cot, 'tot': tot, 'got': got, 'tat': tat,
            'wo_memory': wo_memory, 'wo_stepwise': wo_stepwise, 'wo_evidence': direct, 'wo_decoupling': tat}
 USES_SOT = {'creaeval', 'wo_memory', 'wo_stepwise'}
@@ -23,10 +23,13 @@ def get_method(name: str):
     if name not in METHODS: raise ValueError(f"unknown method {name!r}; known: {', '.join(METHODS)}")
     return METHODS[name]
 
+# %% ../../nbs/26_registry.ipynb #e3b16fbf
 def method_for(dataset: str, method: str):
     "The method function for a dataset: CGPST's methods directly, the task adapters for the others."
     if dataset == 'cgpst': return get_method(method)
     if dataset == 'macgyver':
-        if method not in JUDGE_METHODS: raise ValueError(f"method {method!r} does not judge MacGyver solutions; use one of {', '.join(JUDGE_METHODS)}")
+        if method not in JUDGE_METHODS:
+            raise ValueError(
+                f"method {method!r} does not judge MacGyver solutions; use one of {', '.join(JUDGE_METHODS)}")
         return JUDGE_METHODS[method]
     return task_method(dataset, method)

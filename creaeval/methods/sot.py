@@ -27,27 +27,29 @@ def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
     if s.number in (1, 3): out += ['', "Categories: " + '; '.join(CATEGORIES)]
     return '\n'.join(out)
 
-# %% ../../nbs/21_sot.ipynb #8acae8e0
+# %% ../../nbs/21_sot.ipynb #f81f6de4
 # What the analyst writes per dimension. P1 App. D.2 asks it to analyse whether the response meets each dimension's
 # requirements, and its Fig. 1 evidence is evaluative ("of low importance", "a minor issue"): that is the default.
 # 'descriptive' (observations without praise or blame) is creaeval's earlier wording, kept as a named option.
 EVIDENCE_STYLES = {
     'evaluative': "analyse whether the answer meets what the dimension asks: what it shows, short quotes, and the "
-                  "strengths, weaknesses and problems you find, in plain words (for example: 'the purpose only restates "
-                  "the key verb phrase', 'a minor issue: the place is not named')",
+    "strengths, weaknesses and problems you find, in plain words (for example: 'the purpose only restates "
+    "the key verb phrase', 'a minor issue: the place is not named')",
     'descriptive': "write what the answer shows that bears on the dimension: concrete observations and short quotes, "
-                   "without praise or blame",
-}
+    "without praise or blame", }
 
-def sot_system(style: str='evaluative', # a key of EVIDENCE_STYLES
-               stepwise: bool=True,     # one step per call (False: all six steps in one call, the w/o Step-wise ablation)
-              ) -> str:
+
+def sot_system(
+        style: str = 'evaluative',  # a key of EVIDENCE_STYLES
+        stepwise: bool = True,  # one step per call (False: all six steps in one call, the w/o Step-wise ablation)
+) -> str:
     "The analyst's system message. P1 also gives per-dimension examples of evidence; they were never released, so none are used."
     if style not in EVIDENCE_STYLES: raise ValueError(f"evidence style {style!r}: use one of {sorted(EVIDENCE_STYLES)}")
     seen = ("You will see one step's answer at a time, with a summary (memory) of the earlier steps when there is one."
             if stepwise else "You will see the answers to all six steps at once.")
-    memory = ("\n- task_status_memory: a compact summary of this step's answer (each item separately when there are several)"
-              " that later steps can rely on, without anything irrelevant." if stepwise else '')
+    memory = (
+        "\n- task_status_memory: a compact summary of this step's answer (each item separately when there are several)"
+        " that later steps can rely on, without anything irrelevant." if stepwise else '')
     return f"""You are an analyst who turns a written answer into structured evidence for a later grader. You do not grade.
 
 The answer belongs to a six-step creative problem-solving task built on a future scenario:
@@ -60,12 +62,14 @@ The answer belongs to a six-step creative problem-solving task built on a future
 Rules: use only the answer text, the scenario{' and the memories' if stepwise else ''}; add no outside knowledge and no guesses. Keep every
 field name and type of the schema, add no field, and reply with the JSON object only."""
 
+# %% ../../nbs/21_sot.ipynb #0edced01
 SOT_SYSTEM = sot_system()
 
 def render_items(items: list[str]) -> str:
     "Items as a numbered list, numbered 1..n as the evidence keys `item_1..item_n` are."
     return '\n'.join(f"{i}. {t}" for i, t in enumerate(items, 1))
 
+# %% ../../nbs/21_sot.ipynb #5890b3df
 def step_text(parsed: ParsedResponse, # the parsed response
               step: int,               # 1..6
              ) -> str|None:
@@ -75,12 +79,15 @@ def step_text(parsed: ParsedResponse, # the parsed response
     if STEPS[step].per_item: return render_items(parsed.scored_items(step))
     return ps.text
 
+# %% ../../nbs/21_sot.ipynb #c700a0c0
 def memory_block(memories: dict[int, str], # step -> task_status_memory of earlier steps
                 ) -> str:
     "Earlier steps' memories in ascending step order."
     if not memories: return ''
-    return "### What earlier steps said (memory)\n" + '\n\n'.join(f"[Step-{k}]\n{m}" for k, m in sorted(memories.items()))
+    return "### What earlier steps said (memory)\n" + '\n\n'.join(f"[Step-{k}]\n{m}"
+                                                                  for k, m in sorted(memories.items()))
 
+# %% ../../nbs/21_sot.ipynb #1c226dda
 def sot_messages(scenario: str,          # the future scenario text
                  step: int,              # 1..6
                  text: str,              # the step's answer (see `step_text`)
@@ -91,15 +98,17 @@ def sot_messages(scenario: str,          # the future scenario text
                 ) -> list[dict]:
     "System + one user message: scenario, step dimensions, schema, memories, then the step's answer."
     s = STEPS[step]
-    user = [f"### Future scenario\n{scenario}",
-            f"### Dimensions of {s.label}\n{dimension_descriptions(step)}",
-            f"### Schema to fill\n{schema_skeleton(schema)}",
-            memory_block(memories or {}),
-            ("### Format problems found in this step by creaeval's parser\n" + '\n'.join(f"- {n}" for n in notes)) if notes else '',
-            f"### The answer to {s.label} ({s.name})\n{text}\n\nWrite the evidence JSON for {s.label} now."]
-    return [{'role': 'system', 'content': sot_system(style)}, {'role': 'user', 'content': '\n\n'.join(b for b in user if b)}]
+    user = [
+        f"### Future scenario\n{scenario}", f"### Dimensions of {s.label}\n{dimension_descriptions(step)}",
+        f"### Schema to fill\n{schema_skeleton(schema)}",
+        memory_block(memories or {}),
+        ("### Format problems found in this step by creaeval's parser\n" + '\n'.join(f"- {n}"
+                                                                                     for n in notes)) if notes else '',
+        f"### The answer to {s.label} ({s.name})\n{text}\n\nWrite the evidence JSON for {s.label} now."]
+    return [{'role': 'system', 'content': sot_system(style)},
+            {'role': 'user', 'content': '\n\n'.join(b for b in user if b)}]
 
-# %% ../../nbs/21_sot.ipynb #48e7dd56
+# %% ../../nbs/21_sot.ipynb #ec286699
 @dataclass
 class StepAnalysis:
     "Phase 1 outcome for one step."
@@ -112,10 +121,12 @@ class StepAnalysis:
     error: str|None = None       # why the model output is unusable
     result: Result|None = None   # the call, when one was made
 
+# %% ../../nbs/21_sot.ipynb #f9a5baa6
 def absent_note(step: int, problems: list[str]=()) -> str:
     "The text that stands for a step with no answer (with the parser's notes only when some are passed)."
     return f"The response gives no answer to Step-{step}" + (f" ({'; '.join(problems)})." if problems else ".")
 
+# %% ../../nbs/21_sot.ipynb #8bcec8b3
 async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeLLM
                        scenario: str,           # the future scenario
                        parsed: ParsedResponse,  # the parsed response
@@ -132,8 +143,9 @@ async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeL
     shown = problems if parser_notes else []
     text = step_text(parsed, step)
     if text is None:
-        return StepAnalysis(step, 'absent', evidence={'note': absent_note(step, shown)},
-                            memory=absent_note(step, shown), n_items=0 if STEPS[step].per_item else None, problems=problems)
+        return StepAnalysis(step, 'absent', evidence={'note': absent_note(step,
+                                                                          shown)}, memory=absent_note(step, shown),
+                            n_items=0 if STEPS[step].per_item else None, problems=problems)
     n = len(parsed.scored_items(step)) if STEPS[step].per_item else None
     model = sot_model(step, n, max_chars)
     schema = plain_schema(model)
@@ -143,10 +155,11 @@ async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeL
     if not res.ok: return StepAnalysis(step, 'failed', n_items=n, problems=problems, error=res.error, result=res)
     try: out = model.model_validate(res.parsed).model_dump(by_alias=True)
     except Exception as e:
-        return StepAnalysis(step, 'failed', n_items=n, problems=problems, error=f"evidence does not fit the schema: {e}", result=res)
+        return StepAnalysis(step, 'failed', n_items=n, problems=problems,
+                            error=f"evidence does not fit the schema: {e}", result=res)
     return StepAnalysis(step, 'ok', out['sot_evidence'], out['task_status_memory'], n, problems, result=res)
 
-# %% ../../nbs/21_sot.ipynb #4730ca05
+# %% ../../nbs/21_sot.ipynb #67f95b69
 @dataclass
 class Analysis:
     "Phase 1 outcome for one response."
@@ -160,6 +173,7 @@ class Analysis:
         return {k: a.n_items for k, a in self.steps.items() if a.n_items is not None}
     def results(self) -> list[Result]: return [a.result for a in self.steps.values() if a.result is not None]
 
+# %% ../../nbs/21_sot.ipynb #f7d1b420
 async def analyse_response(llm, scenario: str,    # SoT model, future scenario
                            response: str|dict|ParsedResponse, # the six-step answer (text, {'Step-k': text}, or parsed)
                            memory: bool=True,     # carry earlier steps' memories forward (False: w/o Memory ablation)
@@ -175,19 +189,22 @@ async def analyse_response(llm, scenario: str,    # SoT model, future scenario
         if on_step: on_step(a)
     return Analysis(steps, parsed.problems)
 
-# %% ../../nbs/21_sot.ipynb #d06ec31b
+# %% ../../nbs/21_sot.ipynb #0b6e9583
 def all_steps_model(parsed: ParsedResponse, max_chars: int|None=None):
     "Pydantic model `{'Step-k': sot_evidence of step k}` for the steps the response answers."
     fields = {}
     for k in range(1, 7):
         if step_text(parsed, k) is None: continue
         n = len(parsed.scored_items(k)) if STEPS[k].per_item else None
-        fields[f"step_{k}"] = (sot_model(k, n, max_chars).model_fields['sot_evidence'].annotation, Field(alias=f"Step-{k}"))
+        fields[f"step_{k}"] = (sot_model(k, n,
+                                         max_chars).model_fields['sot_evidence'].annotation, Field(alias=f"Step-{k}"))
     return create_model('AllStepsSoT', __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
 
-async def analyse_all_at_once(llm, scenario: str, response: str|dict|ParsedResponse, max_chars: int|None=None,
-                              temperature: float|None=None, max_tokens: int|None=None, sample: int=0,
-                              meta: dict|None=None, on_step=None, style: str='evaluative', parser_notes: bool=False) -> Analysis:
+# %% ../../nbs/21_sot.ipynb #802d5780
+async def analyse_all_at_once(llm, scenario: str, response: str | dict | ParsedResponse, max_chars: int | None = None,
+                              temperature: float | None = None, max_tokens: int | None = None, sample: int = 0,
+                              meta: dict | None = None, on_step=None, style: str = 'evaluative',
+                              parser_notes: bool = False) -> Analysis:
     "The w/o Step-wise ablation: one SoT call over the whole response; same `Analysis` shape as `analyse_response`."
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
     model = all_steps_model(parsed, max_chars)
@@ -203,9 +220,10 @@ async def analyse_all_at_once(llm, scenario: str, response: str|dict|ParsedRespo
     user = '\n\n'.join([f"### Future scenario\n{scenario}", "### Dimensions of every step\n" + '\n\n'.join(dims),
                         f"### Schema to fill\n{schema_skeleton(schema)}", *blocks,
                         "Write the evidence JSON for all the answered steps now."])
-    res = await llm.chat([{'role': 'system', 'content': sot_system(style, stepwise=False)}, {'role': 'user', 'content': user}],
-                         schema=schema, temperature=temperature, max_tokens=max_tokens, sample=sample,
-                         meta={**(meta or {}), 'role': 'sot', 'step': 0})
+    res = await llm.chat(
+        [{'role': 'system', 'content': sot_system(style, stepwise=False)}, {'role': 'user', 'content': user}],
+        schema=schema, temperature=temperature, max_tokens=max_tokens, sample=sample,
+        meta={**(meta or {}), 'role': 'sot', 'step': 0})
     out, err = None, res.error
     if res.ok:
         try: out = model.model_validate(res.parsed).model_dump(by_alias=True)
@@ -214,7 +232,8 @@ async def analyse_all_at_once(llm, scenario: str, response: str|dict|ParsedRespo
     for k in range(1, 7):
         probs = [p.message for p in parsed.problems if p.step == k]
         n = (len(parsed.scored_items(k)) if step_text(parsed, k) is not None else 0) if STEPS[k].per_item else None
-        if step_text(parsed, k) is None: a = StepAnalysis(k, 'absent', {'note': absent_note(k, probs if parser_notes else [])}, None, n, probs)
+        if step_text(parsed, k) is None:
+            a = StepAnalysis(k, 'absent', {'note': absent_note(k, probs if parser_notes else [])}, None, n, probs)
         elif out is None: a = StepAnalysis(k, 'failed', None, None, n, probs, error=err)
         else: a = StepAnalysis(k, 'ok', out[f"Step-{k}"], None, n, probs)
         steps[k] = a

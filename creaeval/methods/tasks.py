@@ -23,7 +23,7 @@ __all__ = ['AUT', 'AUT_RUBRIC', 'TASK_JUDGE_SYSTEM', 'TASK_SCORER_SYSTEM', 'RATE
            'examples_block', 'task_sot_system', 'rubric_for', 'analyse_task', 'task_creaeval', 'task_direct',
            'task_reference', 'rate_messages', 'task_rate', 'task_method']
 
-# %% ../../nbs/25_tasks.ipynb #40ec3e5f
+# %% ../../nbs/25_tasks.ipynb #b959adb2
 @dataclass
 class Task:
     "A single-step creativity task: what the respondent did, and the dimensions scored."
@@ -31,12 +31,14 @@ class Task:
     instruction: str                # what the respondent was asked (our words)
     dimensions: dict[str, str]      # evidence field -> what to look for (AUT: dimensions; TTCW: tests)
 
+# %% ../../nbs/25_tasks.ipynb #2264bf44
 AUT = Task('aut', "Give an unusual, creative use for an everyday object (the Alternate Uses Task).",
            {'Originality': "how far the use departs from the obvious uses of the object; how rare and clever it is",
             'Use': "what the use actually is and whether it is possible with this object"})
-AUT_RUBRIC = ("Originality, 1-5: 1 = an ordinary or obvious use, or not a use at all; 2 = a common use with a small twist; "
-              "3 = a moderately unusual use; 4 = an unusual, clever use few people would think of; "
-              "5 = a highly original, surprising and still workable use.")
+AUT_RUBRIC = (
+    "Originality, 1-5: 1 = an ordinary or obvious use, or not a use at all; 2 = a common use with a small twist; "
+    "3 = a moderately unusual use; 4 = an unusual, clever use few people would think of; "
+    "5 = a highly original, surprising and still workable use.")
 
 def ttcw_task() -> Task:
     "TTCW from the released tests: one evidence field per test, named 'T<k>'."
@@ -44,63 +46,85 @@ def ttcw_task() -> Task:
     return Task('ttcw', "Write a short story (the Torrance Test of Creative Writing judges the finished story).",
                 {f"T{r.ttcw_idx}": f"[{r.dimension}: {r.category}] {r.question}" for r in t.itertuples()})
 
+# %% ../../nbs/25_tasks.ipynb #6092c118
 def ttcw_dimension_of() -> dict[int, str]:
     "Test number -> TTCW dimension."
     return dict(zip(load_ttcw_tests().ttcw_idx, load_ttcw_tests().dimension))
 
+# %% ../../nbs/25_tasks.ipynb #ae2ebf75
 def task_for(dataset: str) -> Task:
     "The `Task` of a task dataset ('aut' or 'ttcw')."
     if dataset not in ('aut', 'ttcw'): raise ValueError(f"no task adapter for dataset {dataset!r} (aut, ttcw)")
     return AUT if dataset == 'aut' else ttcw_task()
 
-# %% ../../nbs/25_tasks.ipynb #832f2979
+# %% ../../nbs/25_tasks.ipynb #35fe44e8
 _CFG = ConfigDict(extra='forbid', populate_by_name=True)
 def _txt(desc, n): return Annotated[str, Field(description=desc, max_length=n)]
 
+# %% ../../nbs/25_tasks.ipynb #1d89b260
 def evidence_model(task: Task, max_chars: int|None=None) -> type[BaseModel]:
     "`{sot_evidence: {field: observation}}` for the task's dimensions or tests."
-    ev = create_model(f"{task.name}Evidence", __config__=_CFG,
-                      **{f"f{i}": (_txt(d, max_chars), Field(alias=k)) for i, (k, d) in enumerate(task.dimensions.items())})
+    ev = create_model(
+        f"{task.name}Evidence", __config__=_CFG,
+        **{f"f{i}": (_txt(d, max_chars), Field(alias=k))
+           for i, (k, d) in enumerate(task.dimensions.items())})
     return create_model(f"{task.name}SoT", __config__=_CFG, sot_evidence=(ev, ...))
 
+# %% ../../nbs/25_tasks.ipynb #5025bfb2
 def score_model_for(task: Task, reasoning_chars: int|None=None) -> type[BaseModel]:
     "AUT: `{Originality: 1-5}`; TTCW: `{T1..T14: 'Yes'|'No'}`; with `reasoning_chars`, a `reasoning` text first (CoT)."
     fields = {}
-    if reasoning_chars is not None: fields['reasoning'] = (_txt("your reasoning before the scores", reasoning_chars or None), ...)
+    if reasoning_chars is not None:
+        fields['reasoning'] = (_txt("your reasoning before the scores", reasoning_chars or None), ...)
     if task.name == 'aut': fields['Originality'] = (Annotated[int, Field(ge=1, le=5, strict=True)], ...)
     else: fields.update({f"f{k}": (Literal['Yes', 'No'], Field(alias=k)) for k in task.dimensions})
     return create_model(f"{task.name}Scores", __config__=_CFG, **fields)
 
-# %% ../../nbs/25_tasks.ipynb #ff13fb66
+# %% ../../nbs/25_tasks.ipynb #bc5554cf
 def task_rows(task: Task, out: dict|None, cause: str) -> pd.DataFrame:
     "Score rows from a validated answer, or missing rows with the cause."
     if task.name == 'aut':
-        if out is None: return pd.DataFrame([dict(step=1, item=0, dimension='Originality', score=float('nan'), origin='missing', note=cause)], columns=ROW_COLUMNS)
-        return pd.DataFrame([dict(step=1, item=0, dimension='Originality', score=out['Originality'], origin='judge', note='')], columns=ROW_COLUMNS)
+        if out is None:
+            return pd.DataFrame(
+                [dict(step=1, item=0, dimension='Originality', score=float('nan'), origin='missing', note=cause)],
+                columns=ROW_COLUMNS)
+        return pd.DataFrame(
+            [dict(step=1, item=0, dimension='Originality', score=out['Originality'], origin='judge', note='')],
+            columns=ROW_COLUMNS)
     dim = ttcw_dimension_of()
     tests = sorted(dim)
     if out is None:
         rows = [dict(step=1, item=k, dimension=dim[k], score=float('nan'), origin='missing', note=cause) for k in tests]
-        rows += [dict(step=1, item=0, dimension=d, score=float('nan'), origin='missing', note=cause) for d in dict.fromkeys(dim.values())]
+        rows += [
+            dict(step=1, item=0, dimension=d, score=float('nan'), origin='missing', note=cause)
+            for d in dict.fromkeys(dim.values())]
         return pd.DataFrame(rows, columns=ROW_COLUMNS)
-    rows = [dict(step=1, item=k, dimension=dim[k], score=int(out[f"T{k}"] == 'Yes'), origin='item', note='') for k in tests]
+    rows = [
+        dict(step=1, item=k, dimension=dim[k], score=int(out[f"T{k}"] == 'Yes'), origin='item', note='') for k in tests]
     for d in dict.fromkeys(dim.values()):
-        rows.append(dict(step=1, item=0, dimension=d, score=sum(r['score'] for r in rows if r['dimension'] == d and r['item']), origin='derived', note=''))
+        rows.append(
+            dict(step=1, item=0, dimension=d, score=sum(r['score'] for r in rows if r['dimension'] == d and r['item']),
+                 origin='derived', note=''))
     return pd.DataFrame(rows, columns=ROW_COLUMNS)
 
+# %% ../../nbs/25_tasks.ipynb #bd418864
 def weighted_rows(task: Task, levels: dict|None) -> pd.DataFrame:
     "Probability-weighted scores from an engine's level distributions (`origin='weighted'`); empty without them."
     levels, rows = levels or {}, []
     if task.name == 'aut' and 'Originality' in levels:
-        rows.append(dict(step=1, item=0, dimension='Originality', score=sum(p * int(v) for v, p in levels['Originality'].items())))
+        rows.append(
+            dict(step=1, item=0, dimension='Originality',
+                 score=sum(p * int(v) for v, p in levels['Originality'].items())))
     if task.name == 'ttcw' and all(f"T{k}" in levels for k in ttcw_dimension_of()):
         dim = ttcw_dimension_of()
         yes = {k: levels[f"T{k}"].get('"Yes"', 0.0) for k in sorted(dim)}
         rows += [dict(step=1, item=k, dimension=dim[k], score=p) for k, p in yes.items()]
-        rows += [dict(step=1, item=0, dimension=d, score=sum(p for k, p in yes.items() if dim[k] == d)) for d in dict.fromkeys(dim.values())]
+        rows += [
+            dict(step=1, item=0, dimension=d, score=sum(p for k, p in yes.items() if dim[k] == d))
+            for d in dict.fromkeys(dim.values())]
     return pd.DataFrame([dict(r, origin='weighted', note='') for r in rows], columns=ROW_COLUMNS)
 
-# %% ../../nbs/25_tasks.ipynb #9f31f547
+# %% ../../nbs/25_tasks.ipynb #8261b02c
 def examples_block(items: list[tuple[str, float]], # (what the grader sees of an example, its rating)
                    what: str,                       # 'answers' or 'analyses'
                   ) -> str:
@@ -110,7 +134,7 @@ def examples_block(items: list[tuple[str, float]], # (what the grader sees of an
     lines += [f"Example {i}:\n{t}\nPeople's mean rating: {r:.1f}" for i, (t, r) in enumerate(items, 1)]
     return '\n\n'.join(lines)
 
-# %% ../../nbs/25_tasks.ipynb #a572e6d3
+# %% ../../nbs/25_tasks.ipynb #091cc338
 def task_sot_system(style: str='evaluative') -> str:
     "The analyst's system message for a single-step task."
     if style not in EVIDENCE_STYLES: raise ValueError(f"evidence style {style!r}: use one of {sorted(EVIDENCE_STYLES)}")
@@ -118,6 +142,7 @@ def task_sot_system(style: str='evaluative') -> str:
 grade. For each field of the schema, {EVIDENCE_STYLES[style]}. Never give a score or a level. Where the response shows
 nothing for a field, say so. Use only the response and the task; reply with the JSON object only."""
 
+# %% ../../nbs/25_tasks.ipynb #27ebd984
 TASK_JUDGE_SYSTEM = """You are an impartial grader of creative responses. You do not see the response itself: an
 analyst has written evidence about it. Grade from that evidence only, by the rubric, and fill the answer format
 exactly (no field added or left out, no text outside the JSON)."""
@@ -129,92 +154,122 @@ def rubric_for(task: Task) -> str:
     if task.name == 'aut': return "### Rubric\n" + AUT_RUBRIC
     return "### Tests (answer each Yes or No)\n" + '\n'.join(f"- {k}: {d}" for k, d in task.dimensions.items())
 
+# %% ../../nbs/25_tasks.ipynb #b78219af
 def _fields(task: Task) -> str:
     return '\n'.join(f"- {k}: {d}" for k, d in task.dimensions.items())
 
+# %% ../../nbs/25_tasks.ipynb #c747f10e
 def _prompt_item(task: Task, scenario: str) -> str:
-    return f"### Task\n{task.instruction}\n" + (f"Object: {scenario}" if task.name == 'aut' else f"Story premise: {scenario}")
+    return f"### Task\n{task.instruction}\n" + (f"Object: {scenario}"
+                                                if task.name == 'aut' else f"Story premise: {scenario}")
 
+# %% ../../nbs/25_tasks.ipynb #5410b238
 def _skeleton(model) -> str: return schema_skeleton(plain_schema(model))
 
+# %% ../../nbs/25_tasks.ipynb #8ee1d36a
 def _validated(model, res) -> tuple[dict|None, str]:
     if not res.ok: return None, f"model failed: {res.error}"
     try: return model.model_validate(res.parsed).model_dump(by_alias=True), ''
     except Exception as e: return None, f"invalid answer: {error_text(e)}"
 
+# %% ../../nbs/25_tasks.ipynb #d104bd54
 def _msgs(system: str, blocks: list[str]) -> list[dict]:
     return [{'role': 'system', 'content': system}, {'role': 'user', 'content': '\n\n'.join(b for b in blocks if b)}]
 
-# %% ../../nbs/25_tasks.ipynb #748d9074
+# %% ../../nbs/25_tasks.ipynb #36b3c311
 async def analyse_task(task: Task, ctx: Ctx, scenario: str, response: str, role: str='sot') -> tuple[dict|None, str]:
     "The analyst's evidence for one response (or None with the cause)."
     em = evidence_model(task, ctx.max_chars)
     blocks = [_prompt_item(task, scenario), "### Fields\n" + _fields(task), f"### Schema to fill\n{_skeleton(em)}",
               f"### The response\n{response}"]
-    res = await ctx.sot.chat(_msgs(task_sot_system(ctx.evidence_style), blocks), schema=plain_schema(em), **ctx.kw(role=role, step=1))
+    res = await ctx.sot.chat(_msgs(task_sot_system(ctx.evidence_style), blocks), schema=plain_schema(em),
+                             **ctx.kw(role=role, step=1))
     ev, cause = _validated(em, res)
     return (ev['sot_evidence'] if ev else None), cause
 
+# %% ../../nbs/25_tasks.ipynb #6c752b3f
 async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
     "Decoupled: one analysis call (evidence per field), then one judge call from the evidence only."
     ev, cause = await analyse_task(task, ctx, scenario, response)
-    if ev is None: return MethodResult(task_rows(task, None, f"no evidence: {cause}"), 'failed', [], dict(evidence=None))
+    if ev is None:
+        return MethodResult(task_rows(task, None, f"no evidence: {cause}"), 'failed', [], dict(evidence=None))
     shots = []
     for x in ctx.examples:
         xe, xc = await analyse_task(task, ctx, x.scenario, x.response, role='sot_example')
-        if xe is None: return MethodResult(task_rows(task, None, f"no evidence for example {x.id}: {xc}"), 'failed', [], dict(evidence=ev))
+        if xe is None:
+            return MethodResult(task_rows(task, None, f"no evidence for example {x.id}: {xc}"), 'failed', [],
+                                dict(evidence=ev))
         shots.append((json.dumps(xe, ensure_ascii=False), x.rating))
     sm = score_model_for(task)
-    blocks = [rubric_for(task), _prompt_item(task, scenario), examples_block(shots, 'analyses'), f"### Answer format\n{_skeleton(sm)}",
-              "### Evidence from the analyst\n" + json.dumps(ev, indent=1, ensure_ascii=False)]
+    blocks = [
+        rubric_for(task),
+        _prompt_item(task, scenario),
+        examples_block(shots, 'analyses'), f"### Answer format\n{_skeleton(sm)}",
+        "### Evidence from the analyst\n" + json.dumps(ev, indent=1, ensure_ascii=False)]
     r2 = await ctx.judge.chat(_msgs(TASK_JUDGE_SYSTEM, blocks), schema=plain_schema(sm), **ctx.kw(role='judge', step=0))
     out, cause = _validated(sm, r2)
-    rows = pd.concat([task_rows(task, out, cause), weighted_rows(task, (r2.usage or {}).get('levels') if out else None)], ignore_index=True)
+    rows = pd.concat(
+        [task_rows(task, out, cause),
+         weighted_rows(task, (r2.usage or {}).get('levels') if out else None)], ignore_index=True)
     return MethodResult(rows, rows_status(rows), [], dict(evidence=ev, examples=[x.id for x in ctx.examples]))
 
-# %% ../../nbs/25_tasks.ipynb #4b1c7259
-async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: bool=False, reference: str|None=None) -> MethodResult:
+# %% ../../nbs/25_tasks.ipynb #fe0b2442
+async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: bool = False,
+                      reference: str | None = None) -> MethodResult:
     "Direct Score (one call to scores); with `cot`, a written reasoning field comes first; with `reference`, a human story beside it."
     sm = score_model_for(task, reasoning_chars=(ctx.max_chars or 0) * 4 if cot else None)
     shots = [(f"Object: {x.scenario}\nAnswer: {x.response}", x.rating) for x in ctx.examples]
-    blocks = [rubric_for(task), _prompt_item(task, scenario), examples_block(shots, 'answers'), f"### Answer format\n{_skeleton(sm)}",
-              f"### A human-written story on the same premise, for reference (do not grade it)\n{reference}" if reference else '',
-              f"### The response{' to grade' if reference else ''}\n{response}",
-              "Think it through in `reasoning` first, then give the scores." if cot else "Give the scores now."]
-    res = await ctx.judge.chat(_msgs(TASK_SCORER_SYSTEM, blocks), schema=plain_schema(sm), **ctx.kw(role='scorer', step=0))
+    blocks = [
+        rubric_for(task),
+        _prompt_item(task, scenario),
+        examples_block(shots, 'answers'), f"### Answer format\n{_skeleton(sm)}",
+        f"### A human-written story on the same premise, for reference (do not grade it)\n{reference}"
+        if reference else '', f"### The response{' to grade' if reference else ''}\n{response}",
+        "Think it through in `reasoning` first, then give the scores." if cot else "Give the scores now."]
+    res = await ctx.judge.chat(_msgs(TASK_SCORER_SYSTEM, blocks), schema=plain_schema(sm),
+                               **ctx.kw(role='scorer', step=0))
     out, cause = _validated(sm, res)
-    rows = pd.concat([task_rows(task, out, cause), weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
+    rows = pd.concat(
+        [task_rows(task, out, cause),
+         weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
     info = dict(reasoning=out.get('reasoning')) if out and cot else {}
     if ctx.examples: info['examples'] = [x.id for x in ctx.examples]
     return MethodResult(rows, rows_status(rows), [], info)
 
+# %% ../../nbs/25_tasks.ipynb #69b3029b
 async def task_reference(task: Task, ctx: Ctx, scenario: str, response: dict) -> MethodResult:
     "Reference-based judging (TTCW): the story graded beside a human-written story on the same plot."
     if task.name != 'ttcw': raise ValueError("the reference-based judge is defined for TTCW only")
     if not isinstance(response, dict) or not response.get('reference'):
-        raise ValueError("the reference-based judge needs a reference story per sample: pass ttcw_samples(references=<file>)")
+        raise ValueError(
+            "the reference-based judge needs a reference story per sample: pass ttcw_samples(references=<file>)")
     return await task_direct(task, ctx, scenario, response['story'], reference=response['reference'])
 
-# %% ../../nbs/25_tasks.ipynb #418abda5
+# %% ../../nbs/25_tasks.ipynb #814e31da
 RATE_SYSTEM = ("You rate ideas from the Alternate Uses Task: people are asked for unusual uses of an everyday object, "
                "and raters judge how original each use is.")
 
 def rate_messages(scenario: str, response: str) -> list[dict]:
     "The plain originality question for one AUT answer."
-    return _msgs(RATE_SYSTEM, [f"Object: {scenario}\nProposed use: {response}\n\nHow original is this use, on a scale from 1 "
-                               f"(obvious, common) to 5 (highly original)? Answer as JSON: {{\"Originality\": <1-5>}}"])
+    return _msgs(RATE_SYSTEM, [
+        f"Object: {scenario}\nProposed use: {response}\n\nHow original is this use, on a scale from 1 "
+        f"(obvious, common) to 5 (highly original)? Answer as JSON: {{\"Originality\": <1-5>}}"])
 
+# %% ../../nbs/25_tasks.ipynb #d53ed31f
 async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
     "The plain one-question originality rating (AUT), chosen and weighted scores as Direct's."
     if task.name != 'aut': raise ValueError("method 'rate' is defined for AUT only (it asks one originality question)")
     if ctx.examples: raise ValueError("method 'rate' takes no few-shot examples (use direct with shots)")
     sm = score_model_for(task)
-    res = await ctx.judge.chat(rate_messages(scenario, response), schema=plain_schema(sm), **ctx.kw(role='scorer', step=0))
+    res = await ctx.judge.chat(rate_messages(scenario, response), schema=plain_schema(sm),
+                               **ctx.kw(role='scorer', step=0))
     out, cause = _validated(sm, res)
-    rows = pd.concat([task_rows(task, out, cause), weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
+    rows = pd.concat(
+        [task_rows(task, out, cause),
+         weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
     return MethodResult(rows, rows_status(rows), [], {})
 
-# %% ../../nbs/25_tasks.ipynb #85366713
+# %% ../../nbs/25_tasks.ipynb #344d5518
 TASK_METHODS = {'creaeval': task_creaeval, 'direct': task_direct,
                 'cot': lambda task, ctx, s, r: task_direct(task, ctx, s, r, cot=True), 'reference': task_reference,
                 'rate': task_rate}
@@ -223,11 +278,13 @@ def task_method(dataset: str, method: str):
     "The method function `(ctx, scenario, response) -> MethodResult` of a task dataset."
     if dataset not in ('aut', 'ttcw'): raise ValueError(f"no task adapter for dataset {dataset!r} (aut, ttcw)")
     if method not in TASK_METHODS:
-        raise ValueError(f"method {method!r} is not available on {dataset} (single-step task): use one of {list(TASK_METHODS)}")
+        raise ValueError(
+            f"method {method!r} is not available on {dataset} (single-step task): use one of {list(TASK_METHODS)}")
     if method == 'reference' and dataset != 'ttcw': raise ValueError("method 'reference' is available on ttcw only")
     if method == 'rate' and dataset != 'aut': raise ValueError("method 'rate' is available on aut only")
     task = task_for(dataset)
     async def run(ctx, scenario, response):
-        if isinstance(response, dict) and method != 'reference': response = response['story']   # a story given with its reference
+        if isinstance(response, dict) and method != 'reference':
+            response = response['story']  # a story given with its reference
         return await TASK_METHODS[method](task, ctx, scenario, response)
     return run
