@@ -446,7 +446,7 @@ def versus(reps: dict, # the second value `correlations` returns
 # %% ../nbs/19_agreement.ipynb #92d22f2a
 def ttcw_update_benchmark(
         verdicts: pd.DataFrame,  # per judge and item: judge, id ('story_<sid>_test<k>'), response (text or None)
-        majority: pd.DataFrame,  # `creaeval.data.load_ttcw_majority()` (or a subset of its stories)
+        majority: pd.DataFrame,  # `creaeval.loaders.load_ttcw_majority()` (or a subset of its stories)
         missing: str = 'no',  # 'no': an unanswered item counts as No (the update's rule); 'omit': left out
 ) -> pd.DataFrame:
     "Per judge: balanced accuracy, precision, recall, F1, r over the binary items, and N_found, against the majority."

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse, sys, time
 from pathlib import Path
 from .core import project_root
-from .data import fetch
+from .sources import fetch
 from .runner import evaluate
 from .stepwise import SEConfig, macgyver_problems, make_nli, make_sampler, se_run
 from .se_compare import se_compare

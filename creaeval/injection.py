@@ -12,7 +12,7 @@ import numpy as np, pandas as pd
 from .core import dataset_file
 from .cgpst import dimension
 from .parse import split_items
-from .data import read_responses
+from .sheets import read_responses
 from .scores import step_level
 from .runner import evaluate
 

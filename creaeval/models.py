@@ -8,7 +8,8 @@ from __future__ import annotations
 import asyncio, hashlib, json, random
 from pathlib import Path
 from .core import settings
-from .llm import LLM, Cache, OpenAIBackend, Result, open_cache, provider_config
+from .llm import LLM, OpenAIBackend, Result, provider_config
+from .cache import Cache, open_cache
 from .local import LocalBackend
 from .schemas import fake_value
 

@@ -14,7 +14,7 @@ import numpy as np, pandas as pd
 from fastcore.basics import patch
 from sklearn.metrics import cohen_kappa_score
 from .core import project_root
-from .llm import Cache, open_cache
+from .cache import Cache, open_cache
 from .metrics import minilm_path
 from .embed import load_embedder
 
@@ -179,7 +179,7 @@ class OnnxNLI:
 class Verdicts:
     "Memoised NLI verdicts over a backend (and an optional persistent cache); counts requests, hits and backend calls."
     def __init__(self, backend, # a backend with `name` and `predict(pairs, question)`; None: replay only
-                 cache: Cache|str|Path|None=None, # SQLite file (creaeval.llm.Cache) that keeps verdicts across runs
+                 cache: Cache|str|Path|None=None, # SQLite file (creaeval.cache.Cache) that keeps verdicts across runs
                  memo: bool=True, name: str|None=None):
         self.backend, self.memo_on = backend, memo
         self.name = name or backend.name

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
-from .data import load_pilot_similarity, load_pilot_variance, DataError
+from .loaders import load_pilot_similarity, load_pilot_variance
+from .readers import DataError
 
 # %% auto #0
 __all__ = ['PILOT_MODELS', 'TABLE_COLUMNS', 'INTEGRITY_PARTS', 'PILOT_TABLES', 'dimension_means', 'pilot_table', 'table_long',

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import dataset_file
-from .data import (DataError, read_jsonl, load_scenarios, read_json, read_responses, read_rater_sheets,
-                           load_ocsai_test, load_musescorer, load_aut_pairs, load_ttcw_stories, load_macgyver,
-                           load_macgyver_benchmark)
+from .readers import DataError, read_jsonl, read_json
+from .sheets import load_scenarios, read_responses, read_rater_sheets
+from .loaders import load_ocsai_test, load_musescorer, load_aut_pairs, load_ttcw_stories, load_macgyver, load_macgyver_benchmark
 from .parse import parse_response
 
 # %% auto #0

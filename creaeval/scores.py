@@ -145,7 +145,7 @@ def _long(df: pd.DataFrame, **cols) -> pd.DataFrame:
     return out
 
 # %% ../nbs/09_scores.ipynb #e9492c03
-def from_sheets(sheets: pd.DataFrame, # `creaeval.data.read_rater_sheets(path)`
+def from_sheets(sheets: pd.DataFrame, # `creaeval.sheets.read_rater_sheets(path)`
                ) -> pd.DataFrame:
     "Rater sheets as the long table: item and per-response decisions, and the summaries derived from them."
     base = sheets[['sample_id', 'scenario_id', 'rater', 'step', 'item', 'dimension', 'score', 'category']]
@@ -157,7 +157,7 @@ def from_sheets(sheets: pd.DataFrame, # `creaeval.data.read_rater_sheets(path)`
 
 # %% ../nbs/09_scores.ipynb #eaf5110b
 def from_aut_raters(pairs: pd.DataFrame) -> pd.DataFrame:
-    "`creaeval.data.load_aut_pairs()` as the long table: one row per MuseScorer rater and answer."
+    "`creaeval.loaders.load_aut_pairs()` as the long table: one row per MuseScorer rater and answer."
     p = pairs.dropna(subset=['score'])
     return check_table(
         _long(p[['id', 'score']], dataset='aut', sample_id=p.id, step=1, dimension='Originality', item=0,
@@ -173,7 +173,7 @@ def from_aut_mean(pairs: pd.DataFrame) -> pd.DataFrame:
 
 # %% ../nbs/09_scores.ipynb #827a62cc
 def from_ocsai_predictions(aligned: pd.DataFrame) -> pd.DataFrame:
-    "`creaeval.data.align_ocsai_predictions(...)` as the long table, keys a run has twice left out."
+    "`creaeval.loaders.align_ocsai_predictions(...)` as the long table, keys a run has twice left out."
     a = aligned[~aligned.duplicate]
     return check_table(
         _long(a[['test_id']], dataset='aut', sample_id=a.test_id, step=1, dimension='Originality', item=0, source=a.run,

@@ -16,7 +16,7 @@ from sklearn.metrics import adjusted_rand_score
 from .entropy import FORMS, step_entropies
 from .nli import Verdicts, cluster
 from .diversity import diversity_table
-from .runner import RunDir
+from .rundir import RunDir
 from .stepwise import make_nli
 
 # %% auto #0

@@ -14,13 +14,14 @@ from typing import Sequence
 import numpy as np, pandas as pd
 from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .llm import Cache, canonical, open_cache, run_sync
-from .data import load_macgyver
+from .cache import Cache, canonical, open_cache
+from .llm import run_sync
+from .loaders import load_macgyver
 from .entropy import FORMS, seq_logprob, step_entropies, problem_entropy
 from .nli import CrossEncoderNLI, EmbeddingNLI, LLMNLI, OnnxNLI, Verdicts, cluster
 from .models import get_llm
 from .local import load_local_model
-from .runner import RunDir, checkpoint, library_version
+from .rundir import RunDir, checkpoint, library_version
 
 # %% auto #0
 __all__ = ['SOLVER_SYSTEM', 'LAST_STEP', 'PLAN_SYSTEM', 'PLAN_REDRAWS', 'SE_CHECKED', 'step_messages', 'plan_messages',

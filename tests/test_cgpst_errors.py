@@ -5,7 +5,8 @@ file, the record (sample id and rater), the step, the item and the field.
 """
 import copy, json
 import pytest
-from creaeval.data import RaterSheetError, read_rater_sheets, read_published_summaries
+from creaeval.readers import DataError
+from creaeval.sheets import RaterSheetError, read_rater_sheets, read_published_summaries
 from creaeval.scores import derive_summaries
 from creaeval.parse import parse_response, check_grid
 from creaeval.methods.judge import judge_rows
@@ -92,7 +93,7 @@ def test_each_error_names_its_place(tmp_path, edit, where, what):
 def test_truncated_file(tmp_path):
     p = tmp_path / 'cut.json'
     p.write_text(json.dumps(good())[:-40])
-    with pytest.raises(RaterSheetError, match=r'cut\.json: malformed or truncated JSON at line 1, column \d+'):
+    with pytest.raises(DataError, match=r'cut\.json: invalid JSON at line 1, column \d+'):
         read_published_summaries(p)
 
 

@@ -8,7 +8,7 @@ commit: every registered file must come out with its registered sha256. Without 
 import os, subprocess, urllib.parse
 from pathlib import Path
 import pytest
-from creaeval.data import fetch, registry, check_files
+from creaeval.sources import fetch, registry, check_files
 
 MIRRORS = os.environ.get('CREAEVAL_UPSTREAM_MIRRORS')
 

@@ -52,7 +52,7 @@ def check_tables_02_12_13(fig: Path):
     assert not any(p.name.startswith('synthetic') for p in fig.iterdir())  # part (c) writes nothing
 
 def check_table_03(fig: Path):
-    from creaeval.data import load_aut_pairs, load_ocsai_predictions, load_ocsai_test, align_ocsai_predictions
+    from creaeval.loaders import load_aut_pairs, load_ocsai_predictions, load_ocsai_test, align_ocsai_predictions
     r = pd.read_csv(fig/'table_03_aut_r.csv').set_index(['source', 'rater'])
     ids = pd.read_csv(fig/'table_03_aut_answers.csv', dtype={'sample_id': str}).sample_id
     assert (r.n == len(ids)).all() and len(ids) >= 120
@@ -96,7 +96,7 @@ def check_table_03_ttcw(fig: Path):
 def distance_from_raters(scores_csv: Path, ratings: Path, judge: str, sid: str) -> float:
     "Mean |step score - the raters' mean| / range over the reported dimensions a judge scored, recomputed for the tests."
     from creaeval.cgpst import REPORTED, dimension
-    from creaeval.data import load_cgpst_ratings
+    from creaeval.sheets import load_cgpst_ratings
     from creaeval.scores import step_level, from_sheets
     h = step_level(from_sheets(load_cgpst_ratings(ratings)))
     h = h[h.sample_id == sid].groupby(['step', 'dimension']).score.mean()
@@ -165,7 +165,7 @@ def test_table_03_ttcw_run_in_progress(tmp_path):
     assert abs(auc.loc[('creaeval', cfg['judges'][0]), 'auc'] - expect) < 1e-9 and auc.loc[('creaeval', cfg['judges'][0]), 'n_items'] == 140
 
 def load_ttcw_majority_yes() -> pd.Series:
-    from creaeval.data import load_ttcw_majority
+    from creaeval.loaders import load_ttcw_majority
     return load_ttcw_majority().set_index(['story_id', 'ttcw_idx']).verdict.eq('Yes').astype(int)
 
 def test_table_05_bad_runs_folder(tmp_path):

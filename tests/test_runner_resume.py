@@ -18,7 +18,7 @@ def _records(path):
 
 def test_kill_and_resume(tmp_path):
     from creaeval.core import dataset_file
-    from creaeval.data import read_responses
+    from creaeval.sheets import read_responses
     resp = read_responses(dataset_file('cgpst/data_A.json'))['A05_FS10']
     ids = ['X01_FS10', 'X02_FS10', 'X03_FS10']
     # three distinct responses (different Step-1 endings) so that no call of one answers another from the cache

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from typing import Annotated, Literal
-from ..data import load_ttcw_tests
+from ..loaders import load_ttcw_tests
 from ..schemas import plain_schema, schema_skeleton
 from .judge import ROW_COLUMNS, error_text, rows_status
 from .common import Ctx, MethodResult

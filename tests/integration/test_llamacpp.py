@@ -3,7 +3,7 @@ process killed in the middle of a batch."""
 import json, os, signal, sqlite3, subprocess, sys, time
 from pathlib import Path
 import jsonschema, pytest
-from creaeval.llm import open_cache
+from creaeval.cache import open_cache
 from creaeval.models import get_llm
 
 HERE = Path(__file__).parent
