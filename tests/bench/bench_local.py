@@ -17,7 +17,8 @@ token and the ratio, and whether both picked the same 200 tokens.
 import sys, time
 import torch
 from creaeval.cgpst import rubric_text
-from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model, pick_token
+from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model
+from creaeval.guide import pick_token
 from creaeval.weights import SPLIT_MODELS, part_paths, ModelFileError
 
 def measure(lm, text: str, n_gen: int=48) -> tuple[float, float]:

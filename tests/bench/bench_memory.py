@@ -17,7 +17,8 @@ CHILD = r"""
 import json, re, sys
 from pathlib import Path
 import torch, transformers, llama_cpp
-from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model, memory_need
+from creaeval.local import HFModel, LlamaModel, Job, resolve_local_model
+from creaeval.weights import memory_need
 from creaeval.weights import gguf_header, kv_bytes_per_token
 def status():
     s = Path('/proc/self/status').read_text()

@@ -59,7 +59,7 @@ def bench_clustering(steps):
           f"{sum(len(set(x.strip() for x in t)) for _, t in steps)} distinct")
     tiny = Path(tempfile.mkdtemp())/'deberta-base-shape'
     from transformers import AutoTokenizer, DebertaV2Config, DebertaV2ForSequenceClassification
-    from creaeval.metrics import minilm_path
+    from creaeval.weights import minilm_path
     tok = AutoTokenizer.from_pretrained(minilm_path())
     cfg = DebertaV2Config(vocab_size=tok.vocab_size, hidden_size=768, num_hidden_layers=12, num_attention_heads=12,
                           intermediate_size=3072, num_labels=3, id2label={0: 'entailment', 1: 'neutral', 2: 'contradiction'},

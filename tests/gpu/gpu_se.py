@@ -27,7 +27,7 @@ def main(argv=None) -> int:
     from creaeval.local import HFModel, resolve_local_model
     from creaeval.nli import CrossEncoderNLI, Verdicts, cluster
     from creaeval.stepwise import HFGenerateSampler, macgyver_problems, step_messages
-    from creaeval.metrics import minilm_path
+    from creaeval.weights import minilm_path
     from transformers import AutoTokenizer, DebertaV2Config, DebertaV2ForSequenceClassification
     res = dict(device=torch.cuda.get_device_name(0), torch=torch.__version__)
     msgs = step_messages(macgyver_problems(1).problem[0], [])
