@@ -1,4 +1,4 @@
-"""Randomised and adversarial checks of creaeval.metrics / creaeval.analysis against the reference libraries.
+"""Randomised and adversarial checks of creaeval.metrics / creaeval.agreement against the reference libraries.
 
 hypothesis is not installed in the project's environment, so the cases are drawn from seeded numpy generators:
 many small random tables per test, each compared with scikit-learn, statsmodels, scipy and pingouin.
@@ -11,7 +11,7 @@ from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import cohens_kappa
 
 from creaeval.metrics import agreement, bootstrap_counts, icc, pcc, qwk
-from creaeval.analysis import agreement_table, simulate_scores
+from creaeval.agreement import agreement_table, simulate_scores
 
 pg.options['round.column.CI95'] = None
 RANGES = [(0, 1), (0, 3), (1, 5), (0, 8), (1, 10), (0, 16), (2, 7)]

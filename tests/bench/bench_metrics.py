@@ -5,7 +5,7 @@
 Grid: 8 methods x 20 CGPST dimensions x 4 judges x 2 human raters x 200 samples (synthetic integer scores on the
 CGPST ranges), QWK, PCC, ICC(A,1) and ICC(C,1), each with 1,000 bootstrap replicates over samples.
 
-* vectorised: `creaeval.analysis.agreement_table` end to end, from the long score table (validation, pivoting,
+* vectorised: `creaeval.agreement.agreement_table` end to end, from the long score table (validation, pivoting,
   all cells x replicates, aggregation, tests) to the result tables.
 * reference: for one cell and one replicate, scikit-learn `cohen_kappa_score(weights='quadratic', labels=range)`,
   scipy `pearsonr` and pingouin `intraclass_corr` (both ICC forms from one call). Timed on `--ref-cells` cells x
@@ -22,7 +22,7 @@ import pingouin as pg
 from scipy.stats import pearsonr
 from sklearn.metrics import cohen_kappa_score
 
-from creaeval.analysis import agreement_table, simulate_scores
+from creaeval.agreement import agreement_table, simulate_scores
 from creaeval.metrics import agreement, bootstrap_counts
 
 # the 20 CGPST dimensions and their declared ranges (P1 Table 1; Step-5 as 1-5, Table 18)
