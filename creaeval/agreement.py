@@ -72,28 +72,31 @@ def check_ranges(scores: pd.DataFrame, # long score table
         raise ValueError(f"scores outside the declared range: {rows_text(o)}")
     return df.assign(score=v)
 
-# %% ../nbs/19_agreement.ipynb #19c65729
+# %% ../nbs/19_agreement.ipynb #cb86329c
 @dataclass
 class AgreementResult:
     "Everything the protocol computes; the DataFrames are long (one row per statistic) unless noted."
-    cells: pd.DataFrame  # per method, judge, step, dimension, rater, metric: value, analytic CI (PCC, ICC), n, reason
-    by_dim: pd.DataFrame  # per method, step, dimension, metric: value averaged over raters then judges, bootstrap CI
-    avg: pd.DataFrame  # per method, metric: mean over dimensions, bootstrap CI
-    per_judge: pd.DataFrame  # per method, judge, metric: mean over raters and dimensions, bootstrap CI
-    tests: pd.DataFrame  # per metric and column: best vs second-best method, paired t-test and bootstrap p
-    methods: list; judges: list; dims: list; raters: list
-    boot_dim: dict = field(repr=False, default_factory=dict)  # metric -> (methods, dims, B) replicates
+    cells: pd.DataFrame      # per source, rater, step, dimension, human, metric: value, analytic CI, n, reason
+    by_dim: pd.DataFrame     # per source, step, dimension, metric: mean over humans then raters, bootstrap CI
+    avg: pd.DataFrame        # per source, metric: mean over dimensions, bootstrap CI
+    per_rater: pd.DataFrame  # per source, rater, metric: mean over humans and dimensions, bootstrap CI
+    tests: pd.DataFrame      # per metric and column: best vs second-best source, paired t-test and bootstrap p
+    sources: list            # the methods (score sources other than the humans), in order
+    raters: list             # the judge models
+    dims: list               # (step, dimension), in the ranges' order
+    humans: list             # the human raters (or their slots)
+    boot_dim: dict = field(repr=False, default_factory=dict)  # metric -> (sources, dims, B) replicates
     missing: str = 'paired'  # how samples without every score were handled (see `agreement_table`)
     dropped: pd.DataFrame = field(repr=False, default=None)  # paired: per dropped sample, who lacked scores and why
 
-# %% ../nbs/19_agreement.ipynb #cc19ebd3
+# %% ../nbs/19_agreement.ipynb #eee334a4
 @patch
 def n_wide(self: AgreementResult, metric: str='qwk') -> pd.DataFrame:
-    "Method x column table of the number of samples behind each cell (the smallest over its judges and raters)."
+    "Source x column table of the number of samples behind each cell (the smallest over its judges and raters)."
     c = self.cells[self.cells.metric == metric]
-    n = c.assign(col=[f"{s} {d}" for s, d in zip(c.step, c.dimension)]).groupby(['method', 'col']).n.min().unstack()
+    n = c.assign(col=[f"{s} {d}" for s, d in zip(c.step, c.dimension)]).groupby(['source', 'col']).n.min().unstack()
     n['AVG'] = n.min(axis=1)
-    return n.reindex(index=self.methods, columns=[f"{s} {d}" for s, d in self.dims] + ['AVG'])
+    return n.reindex(index=self.sources, columns=[f"{s} {d}" for s, d in self.dims] + ['AVG'])
 
 # %% ../nbs/19_agreement.ipynb #7ec5aa44
 @patch(as_prop=True)
@@ -108,16 +111,16 @@ def caption(self: AgreementResult) -> str:
         return f"missing='omit': each cell uses the samples both sides scored (n per cell in `.n_wide()`, at most {n}); methods are not compared on identical samples"
     return f"all {n} samples scored by every judge and human (missing='raise')"
 
-# %% ../nbs/19_agreement.ipynb #7a0115fc
+# %% ../nbs/19_agreement.ipynb #a460d5f0
 @patch
 def wide(self: AgreementResult, metric: str='qwk') -> tuple[pd.DataFrame, pd.DataFrame]:
-    "Method x column table (columns '<step> <dimension>' and 'AVG') and a same-shaped boolean table of asterisks."
+    "Source x column table (columns '<step> <dimension>' and 'AVG') and a same-shaped boolean table of asterisks."
     b = self.by_dim[self.by_dim.metric == metric].copy()
     b['col'] = [f"{s} {d}" for s, d in zip(b.step, b.dimension)]
     cols = [f"{s} {d}" for s, d in self.dims] + ['AVG']
     a = self.avg[self.avg.metric == metric].assign(col='AVG')
-    t = pd.concat([b[['method', 'col', 'value']], a[['method', 'col', 'value']]])
-    val = t.pivot(index='method', columns='col', values='value').reindex(index=self.methods, columns=cols)
+    t = pd.concat([b[['source', 'col', 'value']], a[['source', 'col', 'value']]])
+    val = t.pivot(index='source', columns='col', values='value').reindex(index=self.sources, columns=cols)
     star = pd.DataFrame(False, index=val.index, columns=cols)
     for r in self.tests[(self.tests.metric == metric) & self.tests.significant].itertuples():
         star.loc[r.best, r.column] = True
@@ -139,9 +142,9 @@ def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
 def _codes(col: pd.Series, order: list) -> np.ndarray:
     return pd.Categorical(col, categories=order).codes
 
-# %% ../nbs/19_agreement.ipynb #fd796a64
-def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, methods):
-    "Dense score arrays: humans[rater, dim, sample] and methods[method, judge, dim, sample], NaN where absent."
+# %% ../nbs/19_agreement.ipynb #a966fbcd
+def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, sources):
+    "Dense score arrays: hum[human, dim, sample] and jud[source, rater, dim, sample], NaN where absent."
     h, s = df[df.source == human], df[df.source != human]
     if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
     if s.empty: raise ValueError("no method rows (source != human) in the score table")
@@ -149,33 +152,33 @@ def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, methods):
     present = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
     dims = [k for k in ranges if k in present]
     dim_idx = pd.MultiIndex.from_tuples(dims)
-    meths = list(methods) if methods is not None else list(pd.unique(s.source))
-    if set(meths) != set(pd.unique(s.source)):
-        raise ValueError(f"`methods` {meths} does not match the methods in the table {sorted(pd.unique(s.source))}")
-    judges, raters = list(pd.unique(s.rater)), sorted(pd.unique(h.rater))
+    srcs = list(sources) if sources is not None else list(pd.unique(s.source))
+    if set(srcs) != set(pd.unique(s.source)):
+        raise ValueError(f"`sources` {srcs} does not match the sources in the table {sorted(pd.unique(s.source))}")
+    raters, humans = list(pd.unique(s.rater)), sorted(pd.unique(h.rater))
     samples = sorted(pd.unique(df.sample_id), key=str)
-    M, J, D, R, n = len(meths), len(judges), len(dims), len(raters), len(samples)
+    shape = (len(srcs), len(raters), len(dims), len(samples))
     hd, sd = (dim_idx.get_indexer(pd.MultiIndex.from_arrays([t.step, t.dimension])) for t in (h, s))
-    H = np.full((R, D, n), np.nan); S = np.full((M, J, D, n), np.nan)
-    H[_codes(h.rater, raters), hd, _codes(h.sample_id, samples)] = h.score.to_numpy()
-    S[_codes(s.source, meths), _codes(s.rater, judges), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
-    return H, S, dict(meths=meths, judges=judges, raters=raters, dims=dims, samples=samples)
+    hum, jud = np.full((len(humans), len(dims), len(samples)), np.nan), np.full(shape, np.nan)
+    hum[_codes(h.rater, humans), hd, _codes(h.sample_id, samples)] = h.score.to_numpy()
+    jud[_codes(s.source, srcs), _codes(s.rater, raters), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
+    return hum, jud, dict(sources=srcs, raters=raters, humans=humans, dims=dims, samples=samples)
 
-# %% ../nbs/19_agreement.ipynb #b5a49bf3
-def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str, human: str):
-    "Apply the missing-score policy to H and S in place; return (have, dropped): the judges each method has, and who was left out."
-    meths, judges, raters, dims, samples = (ax[k] for k in ('meths', 'judges', 'raters', 'dims', 'samples'))
-    have = ~np.isnan(S).all(axis=(2, 3))  # which (method, judge) pairs exist at all
-    ph, ps = ~np.isnan(H), ~np.isnan(S)
+# %% ../nbs/19_agreement.ipynb #87d6ba80
+def _pair(df: pd.DataFrame, hum: np.ndarray, jud: np.ndarray, axes: dict, missing: str, human: str):
+    "Apply the missing-score policy to hum and jud in place; return (have, dropped): the raters each method has, and who was left out."
+    srcs, raters, humans, dims, samples = (axes[k] for k in ('sources', 'raters', 'humans', 'dims', 'samples'))
+    have = ~np.isnan(jud).all(axis=(2, 3))  # which (method, judge) pairs exist at all
+    ph, ps = ~np.isnan(hum), ~np.isnan(jud)
     dropped = _dropped_frame()
     if missing == 'paired':
         full = ph.all(axis=(0, 1)) & (ps | ~have[:, :, None, None]).all(axis=(0, 1, 2))
         if not full.any():
             raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
                              "pass missing='omit' to use the common samples of each cell")
-        dropped = _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human)
-        H[:, :, ~full], S[..., ~full] = np.nan, np.nan
-        ph, ps = ~np.isnan(H), ~np.isnan(S)
+        dropped = _dropped(df, samples, full, ph, ps, have, srcs, raters, humans, dims, human)
+        hum[:, :, ~full], jud[..., ~full] = np.nan, np.nan
+        ph, ps = ~np.isnan(hum), ~np.isnan(jud)
     mism = (ps[:, :, :, None, :] != ph.transpose(1, 0, 2)[None, None]) & have[:, :, None, None, None]
     if missing == 'raise' and mism.any():
         lines = []
@@ -183,7 +186,7 @@ def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str
             only_j = [samples[i] for i in np.flatnonzero(ps[m, j, d] & ~ph[r, d])]
             only_h = [samples[i] for i in np.flatnonzero(ph[r, d] & ~ps[m, j, d])]
             lines.append(
-                f"{meths[m]} / {judges[j]} / {dims[d]} vs {raters[r]}: scored only by the judge {only_j[:8]}"
+                f"{srcs[m]} / {raters[j]} / {dims[d]} vs {humans[r]}: scored only by the judge {only_j[:8]}"
                 f"{'...' if len(only_j) > 8 else ''}, only by the human {only_h[:8]}{'...' if len(only_h) > 8 else ''}")
             if len(lines) == 5: break
         raise ValueError(
@@ -195,8 +198,8 @@ def _pair(df: pd.DataFrame, H: np.ndarray, S: np.ndarray, ax: dict, missing: str
 def _dropped_frame(rows=()) -> pd.DataFrame:
     return pd.DataFrame(list(rows), columns=['sample_id', 'source', 'rater', 'missing_cells', 'why'])
 
-# %% ../nbs/19_agreement.ipynb #c31b5675
-def _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human) -> pd.DataFrame:
+# %% ../nbs/19_agreement.ipynb #06b28e98
+def _dropped(df, samples, full, ph, ps, have, srcs, raters, humans, dims, human) -> pd.DataFrame:
     "Per dropped sample, who lacks scores there, for how many dimensions, and why (the rows' notes, or 'no row')."
     notes = {}
     if 'note' in df.columns:
@@ -205,15 +208,15 @@ def _dropped(df, samples, full, ph, ps, have, meths, judges, raters, dims, human
     rows = []
     for i in np.flatnonzero(~full):
         sid = samples[i]
-        for r, name in enumerate(raters):
+        for r, name in enumerate(humans):
             k = int((~ph[r, :, i]).sum())
             if k: rows.append((sid, human, name, k, 'no human score'))
         for m, j in zip(*np.nonzero(have)):
             k = int((~ps[m, j, :, i]).sum())
-            if k: rows.append((sid, meths[m], judges[j], k, notes.get((sid, meths[m], judges[j])) or 'no score row'))
+            if k: rows.append((sid, srcs[m], raters[j], k, notes.get((sid, srcs[m], raters[j])) or 'no score row'))
     return _dropped_frame(rows)
 
-# %% ../nbs/19_agreement.ipynb #557019c0
+# %% ../nbs/19_agreement.ipynb #79c8499b
 def agreement_table(
         scores: pd.DataFrame,  # long score table (see above), step-level rows only
         ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}; its order is the column order
@@ -224,27 +227,27 @@ def agreement_table(
         seed: int = 0,  # bootstrap seed
         missing: str = 'paired',  # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
         alpha: float = 0.05,  # significance level of the asterisks
-        methods: Sequence[str] | None = None,  # method order (default: order of appearance)
+        sources: Sequence[str] | None = None,  # the methods' order (default: order of appearance)
 ) -> AgreementResult:
-    "P1's agreement protocol: per method x judge x dimension x human rater, averaged over raters, judges, dimensions."
+    "P1's agreement protocol: per method x judge x dimension x human rater, averaged over humans, raters, dimensions."
     if missing not in ('paired', 'raise', 'omit'):
         raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
     df = check_ranges(scores, ranges)
-    H, S, ax = _dense(df, ranges, human, human_slots, methods)
-    have, dropped = _pair(df, H, S, ax, missing, human)
-    meths, judges, raters, dims = (ax[k] for k in ('meths', 'judges', 'raters', 'dims'))
-    M, J, D, R, n = len(meths), len(judges), len(dims), len(raters), len(ax['samples'])
-    X = np.broadcast_to(H.transpose(1, 0, 2)[None, None], (M, J, D, R, n))
-    Y = np.broadcast_to(S[:, :, :, None, :], (M, J, D, R, n))
+    hum, jud, axes = _dense(df, ranges, human, human_slots, sources)
+    have, dropped = _pair(df, hum, jud, axes, missing, human)
+    srcs, raters, humans, dims = (axes[k] for k in ('sources', 'raters', 'humans', 'dims'))
+    n_src, n_rat, n_dim, n_hum, n = len(srcs), len(raters), len(dims), len(humans), len(axes['samples'])
+    hum_b = np.broadcast_to(hum.transpose(1, 0, 2)[None, None], (n_src, n_rat, n_dim, n_hum, n))
+    jud_b = np.broadcast_to(jud[:, :, :, None, :], (n_src, n_rat, n_dim, n_hum, n))
     counts = bootstrap_counts(n, n_boot, seed) if n_boot else None
-    res = agreement(X, Y, counts, conf)
-    out = _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot)
+    res = agreement(hum_b, jud_b, counts, conf)
+    out = _aggregate(res, srcs, raters, dims, humans, have, conf, alpha, n_boot)
     out.missing, out.dropped = missing, dropped
     return out
 
-# %% ../nbs/19_agreement.ipynb #19f3dea9
+# %% ../nbs/19_agreement.ipynb #d441eef8
 def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
-    "Mean over the judge axis (1) of v (M, J, ...) using only the judges each method has; NaN in a used cell propagates."
+    "Mean over the judge axis (1) of v (n_src, n_rat, ...) using only the raters each method has; NaN in a used cell propagates."
     w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
     return np.where(w > 0, v, 0).sum(1) / w.sum(1)
 
@@ -255,44 +258,44 @@ def _ci(b: np.ndarray, conf: float):
         q = np.nanpercentile(np.where(ok[..., None], b, 0), [50 * (1 - conf), 50 * (1 + conf)], axis=-1)
     return np.where(ok, q[0], np.nan), np.where(ok, q[1], np.nan)
 
-# %% ../nbs/19_agreement.ipynb #a91231a9
-def _aggregate(res, meths, judges, dims, raters, have, conf, alpha, n_boot) -> AgreementResult:
-    M, J, D, R = len(meths), len(judges), len(dims), len(raters)
-    idx = np.indices((M, J, D, R)).reshape(4, -1)
+# %% ../nbs/19_agreement.ipynb #356095ac
+def _aggregate(res, srcs, raters, dims, humans, have, conf, alpha, n_boot) -> AgreementResult:
+    n_src, n_rat, n_dim, n_hum = len(srcs), len(raters), len(dims), len(humans)
+    idx = np.indices((n_src, n_rat, n_dim, n_hum)).reshape(4, -1)
     keep = have[idx[0], idx[1]]
-    rows, by_dim, avg, per_judge, boot_dim, unit = [], [], [], [], {}, {}
+    rows, by_dim, avg, per_rater, boot_dim, unit = [], [], [], [], {}, {}
     for k in METRICS:
         lo, hi = res.get(f'{k}_ci', (np.full(res[k].shape, np.nan),) * 2)
-        rows.append(pd.DataFrame({'method': np.array(meths)[idx[0]], 'judge': np.array(judges)[idx[1]],
+        rows.append(pd.DataFrame({'source': np.array(srcs)[idx[0]], 'rater': np.array(raters)[idx[1]],
                                   'step': [dims[d][0] for d in idx[2]], 'dimension': [dims[d][1] for d in idx[2]],
-                                  'rater': np.array(raters)[idx[3]], 'metric': k, 'value': res[k].ravel(),
+                                  'human': np.array(humans)[idx[3]], 'metric': k, 'value': res[k].ravel(),
                                   'lo': lo.ravel(), 'hi': hi.ravel(), 'n': res['n'].ravel(),
                                   'reason': [REASONS.get(int(c), '') for c in res['reason'][k].ravel()]})[keep])
-        v_r = res[k].mean(3)  # (M, J, D): averaged over raters
-        v_d = _jmean(v_r, have)  # (M, D)
+        v_r = res[k].mean(3)  # (n_src, n_rat, n_dim): averaged over humans
+        v_d = _jmean(v_r, have)  # (n_src, n_dim)
         unit[k] = (res[k], v_r, v_d)
-        bd = lo_d = hi_d = np.full((M, D), np.nan)
+        bd = lo_d = hi_d = np.full((n_src, n_dim), np.nan)
         if n_boot:
-            b_r = res['boot'][k].mean(3)  # (M, J, D, B)
-            bd = _jmean(b_r, have)  # (M, D, B)
+            b_r = res['boot'][k].mean(3)  # (n_src, n_rat, n_dim, B)
+            bd = _jmean(b_r, have)  # (n_src, n_dim, B)
             boot_dim[k] = bd
             lo_d, hi_d = _ci(bd, conf)
             lo_a, hi_a = _ci(bd.mean(1), conf)
             lo_j, hi_j = _ci(b_r.mean(2), conf)
         else:
-            lo_a = hi_a = np.full(M, np.nan); lo_j = hi_j = np.full((M, J), np.nan)
-        for m in range(M):
-            for d in range(D):
-                by_dim.append((meths[m], dims[d][0], dims[d][1], k, v_d[m, d], lo_d[m, d], hi_d[m, d]))
-            avg.append((meths[m], k, v_d[m].mean(), lo_a[m], hi_a[m]))
-            for j in range(J):
-                if have[m, j]: per_judge.append((meths[m], judges[j], k, v_r[m, j].mean(), lo_j[m, j], hi_j[m, j]))
-    tests = _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha)
+            lo_a = hi_a = np.full(n_src, np.nan); lo_j = hi_j = np.full((n_src, n_rat), np.nan)
+        for m in range(n_src):
+            for d in range(n_dim):
+                by_dim.append((srcs[m], dims[d][0], dims[d][1], k, v_d[m, d], lo_d[m, d], hi_d[m, d]))
+            avg.append((srcs[m], k, v_d[m].mean(), lo_a[m], hi_a[m]))
+            for j in range(n_rat):
+                if have[m, j]: per_rater.append((srcs[m], raters[j], k, v_r[m, j].mean(), lo_j[m, j], hi_j[m, j]))
+    tests = _tests(unit, boot_dim, srcs, raters, dims, humans, have, alpha)
     return AgreementResult(pd.concat(rows, ignore_index=True),
-                           pd.DataFrame(by_dim, columns=['method', 'step', 'dimension', 'metric', 'value', 'lo', 'hi']),
-                           pd.DataFrame(avg, columns=['method', 'metric', 'value', 'lo', 'hi']),
-                           pd.DataFrame(per_judge, columns=['method', 'judge', 'metric', 'value', 'lo', 'hi']),
-                           tests, meths, judges, dims, raters, boot_dim)
+                           pd.DataFrame(by_dim, columns=['source', 'step', 'dimension', 'metric', 'value', 'lo', 'hi']),
+                           pd.DataFrame(avg, columns=['source', 'metric', 'value', 'lo', 'hi']),
+                           pd.DataFrame(per_rater, columns=['source', 'rater', 'metric', 'value', 'lo', 'hi']),
+                           tests, srcs, raters, dims, humans, boot_dim)
 
 # %% ../nbs/19_agreement.ipynb #049e7c9c
 def bootstrap_p(diff: np.ndarray) -> float:
@@ -309,8 +312,8 @@ def _ttest(a: np.ndarray, b: np.ndarray):
     t = stats.ttest_rel(a, b)
     return float(t.statistic), float(t.pvalue), len(a)
 
-# %% ../nbs/19_agreement.ipynb #23550382
-def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataFrame:
+# %% ../nbs/19_agreement.ipynb #8a58fb9a
+def _tests(unit, boot_dim, srcs, raters, dims, humans, have, alpha) -> pd.DataFrame:
     out = []
     for k, (v, v_r, v_d) in unit.items():
         cols = [(f"{s} {d}", i) for i, (s, d) in enumerate(dims)] + [('AVG', None)]
@@ -325,13 +328,13 @@ def _tests(unit, boot_dim, meths, judges, dims, raters, have, alpha) -> pd.DataF
             else:
                 common = have[b1] & have[b2]
                 if common.any():
-                    units, (t, p, nu) = 'judge x rater', _ttest(v[b1][common][:, d].ravel(), v[b2][common][:,
+                    units, (t, p, nu) = 'rater x human', _ttest(v[b1][common][:, d].ravel(), v[b2][common][:,
                                                                                                            d].ravel())
                 else:
                     ra, rb = (_jmean(v[[x]], have[[x]])[0][d] for x in (b1, b2))
-                    units, (t, p, nu) = 'raters (no shared judge)', _ttest(ra, rb)
+                    units, (t, p, nu) = 'humans (no shared rater)', _ttest(ra, rb)
                 bp = bootstrap_p(boot_dim[k][b1, d] - boot_dim[k][b2, d]) if k in boot_dim else math.nan
-            out.append((k, name, meths[b1], meths[b2], col[b1], col[b2], t, p, nu, units, bp, bool(p < alpha)))
+            out.append((k, name, srcs[b1], srcs[b2], col[b1], col[b2], t, p, nu, units, bp, bool(p < alpha)))
     return pd.DataFrame(out, columns=['metric', 'column', 'best', 'second', 'best_value', 'second_value', 't', 'p_t',
                                       'n_units', 'units', 'p_boot', 'significant'])
 

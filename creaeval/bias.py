@@ -14,7 +14,7 @@ from .agreement import rows_text
 # %% auto #0
 __all__ = ['inter_judge_variance', 'verbosity', 'length_regression', 'leniency', 'crosstab']
 
-# %% ../nbs/21_bias.ipynb #5288dbf0
+# %% ../nbs/21_bias.ipynb #9a8a341e
 def inter_judge_variance(
         scores: pd.DataFrame,  # long score table
         ranges: Mapping[tuple, tuple[int, int]] | None = None,  # if given, add `variance_norm` = var / (hi - lo)^2
@@ -27,7 +27,6 @@ def inter_judge_variance(
     out = g.agg(n_judges='count', variance=lambda v: np.var(v.to_numpy(float), ddof=ddof)).reset_index()
     few = out[out.n_judges < 2]
     if len(few): raise ValueError(f"inter-judge variance needs >= 2 judges per cell; these have fewer: {rows_text(few)}")
-    out = out.rename(columns={'source': 'method'})
     if ranges is not None:
         w = np.array([ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)], float)
         out['variance_norm'] = out['variance'] / w ** 2
@@ -52,7 +51,7 @@ def _one_dim(scores, step, dimension, lengths):
     if miss: raise ValueError(f"no length for samples {miss[:8]}{'...' if len(miss) > 8 else ''}")
     return d.assign(length=L.reindex(d.sample_id).to_numpy())
 
-# %% ../nbs/21_bias.ipynb #87f37d60
+# %% ../nbs/21_bias.ipynb #6aecd64f
 def verbosity(scores: pd.DataFrame, # long score table
               lengths, # response length per sample id (Series or dict), e.g. words of the Step-6 response
               step, dimension, # the score that is correlated with length (P1: Step 6, Development)
@@ -71,9 +70,9 @@ def verbosity(scores: pd.DataFrame, # long score table
         raise ValueError(f"baseline {baseline!r} is not a method in the table ({sorted(out.source)})")
     rb = out.set_index('source').r[baseline]
     out['rel_change_pct'] = np.where(out.source == human, np.nan, 100 * (out.r - rb) / abs(rb))
-    return out.rename(columns={'source': 'method'}), per
+    return out, per
 
-# %% ../nbs/21_bias.ipynb #c1e3c79f
+# %% ../nbs/21_bias.ipynb #9d9871e4
 def length_regression(scores: pd.DataFrame, lengths, step, dimension,
                       baseline: str='Direct Score', human: str='human',
                       control_human: bool=True, # add the human mean score as a covariate
@@ -82,49 +81,53 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
     "OLS of method scores on length (per 100 units), method and optionally the human score; SEs clustered by sample."
     import statsmodels.formula.api as smf
     d = _one_dim(scores, step, dimension, lengths)
-    m = d[d.source != human].rename(columns={'source': 'method'}).copy()
+    m = d[d.source != human].copy()
     m['length100'] = m.length / 100
     if control_human:
         hm = d[d.source == human].groupby('sample_id').score.mean()
         miss = sorted(set(m.sample_id) - set(hm.index), key=str)
         if miss: raise ValueError(f"no human score for samples {miss[:8]} (needed by control_human=True)")
         m['human'] = hm.reindex(m.sample_id).to_numpy()
-    meth = f"C(method, Treatment(reference={baseline!r}))"
+    meth = f"C(source, Treatment(reference={baseline!r}))"
     f = f"score ~ {meth} * length100" if by_method else f"score ~ {meth} + length100"
     if control_human: f += " + human"
     fit = smf.ols(f, m).fit(cov_type='cluster', cov_kwds={'groups': pd.factorize(m.sample_id)[0]})
     return fit
 
-# %% ../nbs/21_bias.ipynb #fa79f0ee
+# %% ../nbs/21_bias.ipynb #b285b48f
 def leniency(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human') -> pd.DataFrame:
-    "Mean (method - human) score per method, judge, step, dimension and human rater, raw and as a share of the range."
+    "Mean (method - human) score per source, rater, step, dimension and human, raw and as a share of the range."
     h = scores[scores.source == human][['sample_id', 'step', 'dimension', 'rater',
                                         'score']].rename(columns={'rater': 'human', 'score': 'h'})
-    m = scores[scores.source != human].rename(columns={'source': 'method', 'rater': 'judge'})
+    m = scores[scores.source != human]
     j = m.merge(h, on=['sample_id', 'step', 'dimension'], how='inner')
     if j.empty: raise ValueError("no sample is scored by both a method and a human")
     j['diff'] = j.score - j.h
-    out = j.groupby(['method', 'judge', 'step', 'dimension', 'human'], sort=False)['diff'].agg(['mean',
-                                                                                                'count']).reset_index()
+    out = j.groupby(['source', 'rater', 'step', 'dimension', 'human'], sort=False)['diff'].agg(['mean', 'count'])
+    out = out.reset_index()
     out = out.rename(columns={'mean': 'offset', 'count': 'n'})
     out['offset_norm'] = out.offset / np.array([
         ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)])
     return out
 
-# %% ../nbs/21_bias.ipynb #24dc59c5
-def crosstab(scores: pd.DataFrame, method: str, step, dimension, score_range: tuple[int, int],
-             judge: str|None=None, # one judge, or None for all judges pooled
-             rater: str|None=None, # one human rater, or None for all raters pooled
-             human: str='human') -> pd.DataFrame:
-    "Counts of (human score, method score) pairs over every level of the declared range (rows human, columns method); a missing score pairs with nothing."
+# %% ../nbs/21_bias.ipynb #67639f68
+def crosstab(scores: pd.DataFrame, # long score table
+             source: str, # the method
+             step, dimension, score_range: tuple[int, int],
+             rater: str|None=None, # one judge model, or None for all pooled
+             human_rater: str|None=None, # one human rater, or None for all pooled
+             human: str='human', # the `source` of human rows
+            ) -> pd.DataFrame:
+    "Counts of (human score, method score) pairs over every level of the range (rows human, columns method)."
     d = scores[(scores.step == step) & (scores.dimension == dimension) & scores.score.notna()]
-    h = d[(d.source == human) & ((d.rater == rater) if rater else True)][['sample_id', 'rater', 'score']]
-    m = d[(d.source == method) & ((d.rater == judge) if judge else True)][['sample_id', 'rater', 'score']]
+    h = d[(d.source == human) & ((d.rater == human_rater) if human_rater else True)][['sample_id', 'rater', 'score']]
+    m = d[(d.source == source) & ((d.rater == rater) if rater else True)][['sample_id', 'rater', 'score']]
     if h.empty or m.empty:
-        raise ValueError(
-            f"no scores for {'human ' + str(rater) if h.empty else method + ' / ' + str(judge)} on {step} {dimension}")
+        who = 'human ' + str(human_rater) if h.empty else source + ' / ' + str(rater)
+        raise ValueError(f"no scores for {who} on {step} {dimension}")
     j = m.merge(h, on='sample_id', suffixes=('_m', '_h'))
     lv = list(range(score_range[0], score_range[1] + 1))
     ct = pd.crosstab(pd.Categorical(j.score_h.astype(int), lv), pd.Categorical(j.score_m.astype(int), lv), dropna=False)
-    ct.index.name, ct.columns.name = f'human{" " + rater if rater else ""}', f'{method}{" / " + judge if judge else ""}'
+    ct.index.name = f'human{" " + human_rater if human_rater else ""}'
+    ct.columns.name = f'{source}{" / " + rater if rater else ""}'
     return ct

@@ -10,20 +10,20 @@ import numpy as np, pandas as pd
 # %% auto #0
 __all__ = ['plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table']
 
-# %% ../nbs/22_plots.ipynb #2128b40e
+# %% ../nbs/22_plots.ipynb #4f3f3d74
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(0.45 * ct.shape[1] + 2, 0.4 * ct.shape[0] + 1.5))[1]
     sns.heatmap(ct, annot=ct.shape[0] <= 17, fmt='d', cmap=cmap, cbar=False, ax=ax, linewidths=.3)
     ax.plot([0, ct.shape[1]], [0, ct.shape[0]], color='crimson', lw=1)
-    ax.set_xlabel(ct.columns.name or 'method'); ax.set_ylabel(ct.index.name or 'human')
+    ax.set_xlabel(ct.columns.name or 'source'); ax.set_ylabel(ct.index.name or 'human')
     ax.set_title(title)
     return ax
 
-# %% ../nbs/22_plots.ipynb #75d0a622
+# %% ../nbs/22_plots.ipynb #ecd26587
 def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
-                 y: str='variance_norm', x: str='method', ax=None, title: str='', order=None):
+                 y: str='variance_norm', x: str='source', ax=None, title: str='', order=None):
     "Violins of inter-judge variance per method (or per dimension with x='dimension')."
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(8, 3.5))[1]
@@ -31,17 +31,17 @@ def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
     ax.set_title(title); ax.tick_params(axis='x', rotation=30)
     return ax
 
-# %% ../nbs/22_plots.ipynb #6ecec6ab
-def plot_judge_bars(per_judge: pd.DataFrame, # `AgreementResult.per_judge`
-                    metric: str='qwk', ax=None, title: str='', methods=None):
+# %% ../nbs/22_plots.ipynb #87c1d1ab
+def plot_judge_bars(per_rater: pd.DataFrame, # `AgreementResult.per_rater`
+                    metric: str='qwk', ax=None, title: str='', sources=None):
     "Grouped bars of a metric per method and judge, with the bootstrap intervals as error bars."
     import matplotlib.pyplot as plt
-    d = per_judge[per_judge.metric == metric]
-    meths = methods or list(dict.fromkeys(d.method)); judges = list(dict.fromkeys(d.judge))
+    d = per_rater[per_rater.metric == metric]
+    meths = sources or list(dict.fromkeys(d.source)); judges = list(dict.fromkeys(d.rater))
     ax = ax or plt.subplots(figsize=(max(6, 1.2 * len(meths)), 3.5))[1]
     w = 0.8 / len(judges)
     for i, j in enumerate(judges):
-        dj = d[d.judge == j].set_index('method').reindex(meths)
+        dj = d[d.rater == j].set_index('source').reindex(meths)
         err = np.vstack([dj.value - dj.lo, dj.hi - dj.value])
         ax.bar(np.arange(len(meths)) + (i - (len(judges) - 1) / 2) * w, dj.value, w, label=j,
                yerr=None if np.isnan(err).all() else err, capsize=2)

@@ -20,11 +20,11 @@ from .common import Ctx, MethodResult
 # %% auto #0
 __all__ = ['CRITERIA', 'ANALYSTS', 'AGENT_SYSTEM', 'TEMPERATURES', 'BUDGETS', 'POINTS_SCHEMA', 'CONFIDENCE_SCHEMA',
            'VERDICT_SCHEMA', 'DEBATERS', 'DEBATE_SCHEMA', 'JUDGED_SCHEMA', 'LIKERT_SCHEMA', 'JUDGE_SYSTEM',
-           'COT_SCHEMA', 'JUDGE_METHODS', 'AgentConfig', 'turn_schema', 'read_points', 'read_confidence',
-           'read_verdict', 'ask', 'tokens_of', 'Panel', 'case_block', 'fragments_block', 'analysis_prompt',
-           'discussion_prompt', 'confidence_prompt', 'verdict_prompt', 'discussion_query', 'stance_query', 'discuss',
-           'confidences', 'majority_phrase', 'verdict', 'judge_criterion', 'verdict_rows', 'agents_judge',
-           'debater_prompt', 'judge_prompt', 'chateval_judge', 'single_judge', 'prompt_texts']
+           'COT_SCHEMA', 'AgentConfig', 'turn_schema', 'read_points', 'read_confidence', 'read_verdict', 'ask',
+           'tokens_of', 'Panel', 'case_block', 'fragments_block', 'analysis_prompt', 'discussion_prompt',
+           'confidence_prompt', 'verdict_prompt', 'discussion_query', 'stance_query', 'discuss', 'confidences',
+           'majority_phrase', 'verdict', 'judge_criterion', 'verdict_rows', 'agents_judge', 'debater_prompt',
+           'judge_prompt', 'chateval_judge', 'single_judge', 'prompt_texts']
 
 # %% ../../nbs/36_agents.ipynb #cc5869b2
 CRITERIA = {
@@ -455,14 +455,7 @@ async def single_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log))
 
-# %% ../../nbs/36_agents.ipynb #69bcf7cd
-JUDGE_METHODS = {'agents': lambda ctx, problem, solution: agents_judge(ctx, problem, solution),
-                 'chateval': lambda ctx, problem, solution: chateval_judge(ctx, problem, solution),
-                 'chateval_likert': lambda ctx, problem, solution: chateval_judge(ctx, problem, solution, likert=True),
-                 'oneshot': lambda ctx, problem, solution: single_judge(ctx, problem, solution),
-                 'cot': lambda ctx, problem, solution: single_judge(ctx, problem, solution, cot=True)}
-
-# %% ../../nbs/36_agents.ipynb #14e37d40
+# %% ../../nbs/36_agents.ipynb #0c790498
 def prompt_texts() -> str:
     "Every prompt of this notebook's judges, rendered on placeholders."
     c, d, hit = 'CRITERION', 'DEFINITION', []

@@ -103,7 +103,7 @@ def main():
                [np.array([vec['boot'][k][b] for k in ('qwk', 'pcc', 'icc_a', 'icc_c')]) for b in range(len(reps))]
         # the full-grid result holds the same cell: check the point value there too
         c = res.cells
-        cell = c[(c.method == m) & (c.judge == j) & (c.step == step) & (c.dimension == dim) & (c.rater == r)]
+        cell = c[(c.source == m) & (c.rater == j) & (c.step == step) & (c.dimension == dim) & (c.human == r)]
         got_cell = cell.set_index('metric').value.loc[['qwk', 'pcc', 'icc_a', 'icc_c']].to_numpy()
         max_err = max(max_err, np.abs(got_cell - want[0]).max())
         with warnings.catch_warnings():
@@ -126,7 +126,7 @@ def main():
     print(f"speed-up: {t_ref / t_vec:,.0f}x   (target >= 20x; vectorised target < 5 s: {'met' if t_vec < 5 else 'NOT met'})")
     print(f"agreement with the references: {checked} cell-replicates x 4 statistics, max |difference| = {max_err:.2e}")
     assert max_err < 1e-9, "vectorised and reference values disagree"
-    avg = res.avg.pivot(index='method', columns='metric', values='value').round(3)
+    avg = res.avg.pivot(index='source', columns='metric', values='value').round(3)
     print("AVG per method (synthetic):\n" + avg.to_string())
 
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'integration'))
 from creaeval.llm import run_sync
 from creaeval.local import resolve_local_model
 from creaeval.methods.common import Ctx
-from creaeval.methods.tasks import task_method
+from creaeval.methods.registry import method_for
 from creaeval.models import FakeLLM, get_llm
 from creaeval.runner import few_shot
 from creaeval.samples import aut_samples, aut_split
@@ -39,7 +39,7 @@ def recorded_calls(method: str, n: int, shots: int=0) -> list[dict]:
     "The judge calls AUT `method` makes for n answers of the evaluation split, as FakeLLM records them."
     smps = aut_samples(aut_split()['eval'])
     smps = smps[::max(1, len(smps) // n)][:n]
-    examples, fn, fake = few_shot('aut', smps, shots), task_method('aut', method), FakeLLM()
+    examples, fn, fake = few_shot('aut', smps, shots), method_for('aut', method).run, FakeLLM()
     for s in smps: run_sync(fn(Ctx(judge=fake, examples=examples.get(s.sample_id, [])), s.scenario, s.response))
     return [dict(messages=c['messages'], schema=c['schema'], temperature=0) for c in fake.calls]
 
