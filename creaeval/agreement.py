@@ -42,7 +42,8 @@ def check_ranges(scores: pd.DataFrame, # long score table
         raise ValueError(
             f"score table mixes datasets {sorted(map(str, df['dataset'].unique()))}: run the protocol per dataset")
     if 'item' in df.columns and df['item'].notna().any():
-        raise ValueError(f"score table has item-level rows (e.g. {rows_text(df[df['item'].notna()][KEY + ['item']], 2)}): "
+        raise ValueError("score table has item-level rows (e.g. "
+                         f"{rows_text(df[df['item'].notna()][KEY + ['item']], 2)}): "
                          "derive the step-level scores first, or drop the item rows")
     keys = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
     unknown = sorted(keys - set(ranges), key=str)
@@ -65,7 +66,8 @@ def check_ranges(scores: pd.DataFrame, # long score table
     m = df[['step', 'dimension']].merge(lohi, on=['step', 'dimension'], how='left')
     lo, hi, v = m['lo'].to_numpy(float), m['hi'].to_numpy(float), sc.to_numpy(float)
     frac = ~np.isnan(v) & (v != np.round(v))
-    if frac.any(): raise ValueError(f"scores must be whole rubric levels; not whole: {rows_text(df[frac][KEY + ['score']])}")
+    if frac.any(): raise ValueError("scores must be whole rubric levels; not whole: "
+                                    f"{rows_text(df[frac][KEY + ['score']])}")
     out = ~np.isnan(v) & ((v < lo) | (v > hi))
     if out.any():
         o = df[out][KEY + ['score']].assign(range=[f"[{a:g}, {b:g}]" for a, b in zip(lo[out], hi[out])])
@@ -166,7 +168,7 @@ def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, sources):
 
 # %% ../nbs/19_agreement.ipynb #87d6ba80
 def _pair(df: pd.DataFrame, hum: np.ndarray, jud: np.ndarray, axes: dict, missing: str, human: str):
-    "Apply the missing-score policy to hum and jud in place; return (have, dropped): the raters each method has, and who was left out."
+    "Apply the missing-score policy in place; return the raters each source has, and who was left out."
     srcs, raters, humans, dims, samples = (axes[k] for k in ('sources', 'raters', 'humans', 'dims', 'samples'))
     have = ~np.isnan(jud).all(axis=(2, 3))  # which (method, judge) pairs exist at all
     ph, ps = ~np.isnan(hum), ~np.isnan(jud)
@@ -229,7 +231,7 @@ def agreement_table(
         alpha: float = 0.05,  # significance level of the asterisks
         sources: Sequence[str] | None = None,  # the methods' order (default: order of appearance)
 ) -> AgreementResult:
-    "P1's agreement protocol: per method x judge x dimension x human rater, averaged over humans, raters, dimensions."
+    "P1's agreement protocol: per source, rater, dimension and human; averaged over humans, raters, dimensions."
     if missing not in ('paired', 'raise', 'omit'):
         raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
     df = check_ranges(scores, ranges)
@@ -247,7 +249,7 @@ def agreement_table(
 
 # %% ../nbs/19_agreement.ipynb #d441eef8
 def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
-    "Mean over the judge axis (1) of v (n_src, n_rat, ...) using only the raters each method has; NaN in a used cell propagates."
+    "Mean over the rater axis (1) of v, using only the raters each source has; a NaN in a used cell propagates."
     w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
     return np.where(w > 0, v, 0).sum(1) / w.sum(1)
 

@@ -63,7 +63,7 @@ def reference_scores(answers: pd.DataFrame, # one row per answer: id, prompt (th
                      embedder=None,
                      scorer=None,           # a fitted `fit_scorer` model: its predictions are added as 'ridge'
                     ) -> pd.DataFrame:
-    "Length, semantic distance (and a trained scorer's prediction) of each answer as long-table rows (origin 'given')."
+    "Length, semantic distance (and a trained scorer's prediction) of each answer, as long-table rows."
     if miss := [c for c in ('id', 'prompt', 'response') if c not in answers.columns]:
         raise ValueError(f"reference_scores: missing column(s) {miss}")
     if (bad := answers.response.isna()).any():
@@ -84,7 +84,7 @@ def reference_scores(answers: pd.DataFrame, # one row per answer: id, prompt (th
 def write_reference(path,                             # the CSV to write (the long score table)
                     splits: Sequence[str]=('eval', 'dev'), # parts of `creaeval.samples.aut_split` to score
                     embedder=None) -> pd.DataFrame:
-    "Reference scores of some AUT splits (the trained scorer fitted on the train split), written atomically to `path`."
+    "Reference scores of some AUT splits (the scorer fitted on the train split), written atomically to `path`."
     parts = aut_split()
     if bad := [x for x in splits if x not in parts]: raise ValueError(f"split(s) {bad}: use some of {sorted(parts)}")
     keep = {i for x in splits for i in parts[x]}

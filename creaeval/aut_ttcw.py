@@ -73,7 +73,7 @@ def ttcw_update_benchmark(
         majority: pd.DataFrame,  # `creaeval.loaders.load_ttcw_majority()` (or a subset of its stories)
         missing: str = 'no',  # 'no': an unanswered item counts as No (the update's rule); 'omit': left out
 ) -> pd.DataFrame:
-    "Per judge: balanced accuracy, precision, recall, F1, r over the binary items, and N_found, against the majority."
+    "Per judge: balanced accuracy, precision, recall, F1, r and N_found of its verdicts against the majority."
     if missing not in ('no', 'omit'): raise ValueError(f"missing must be 'no' or 'omit', not {missing!r}")
     lab = majority.assign(id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
                           y=(majority.verdict == 'Yes').astype(int)).set_index('id').y
@@ -97,7 +97,7 @@ def ttcw_update_benchmark(
 # %% ../nbs/20_aut_ttcw.ipynb #2bca593c
 def ttcw_run_verdicts(scores: pd.DataFrame, # a TTCW run's scores.csv
                      ) -> pd.DataFrame:
-    "A run's per-test verdicts as the update's answer table: judge, story_id, ttcw_idx, id, response ('Yes', 'No' or None)."
+    "A run's per-test verdicts as the update's answer table (judge, story_id, ttcw_idx, id, response)."
     t = scores[(scores.item > 0) & scores.origin.isin(['item', 'missing'])]
     return pd.DataFrame(
         dict(judge=t.rater.values, story_id=t.sample_id.astype(str).values, ttcw_idx=t.item.astype(int).values,
@@ -114,7 +114,7 @@ def ttcw_agreement(
         conf: float = 0.95,
         panel: bool = True,  # add each source's majority verdict over its judges as rater 'majority of judges'
 ) -> tuple[pd.DataFrame, dict]:
-    "Balanced accuracy of each (source, judge) against the majority, bootstrap over stories; the replicates, for `versus`."
+    "Balanced accuracy of each (source, judge) against the majority, bootstrapped over stories."
     lab = majority.assign(story_id=majority.story_id.astype(str),
                           id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
                           y=(majority.verdict == 'Yes').astype(int)).set_index('id')
@@ -125,7 +125,8 @@ def ttcw_agreement(
     for src, j in wide.columns:
         if lack := sorted(set(stories) - set(said[(said.source == src) & (said.judge == j)].story_id)):
             raise ValueError(
-                f"ttcw_agreement: {src} / {j} has no verdict for {len(lack)} of the {len(stories)} stories, e.g. {lack[:3]}"
+                f"ttcw_agreement: {src} / {j} has no verdict for {len(lack)} of the {len(stories)} stories, e.g. "
+                f"{lack[:3]}"
             )
     wide = wide.reindex(lab.index).fillna(0).astype(int)          # an item a judge left unanswered counts as No
     if panel:

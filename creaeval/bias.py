@@ -26,7 +26,8 @@ def inter_judge_variance(
     g = s.groupby(['source', 'sample_id', 'step', 'dimension'], sort=False)['score']
     out = g.agg(n_judges='count', variance=lambda v: np.var(v.to_numpy(float), ddof=ddof)).reset_index()
     few = out[out.n_judges < 2]
-    if len(few): raise ValueError(f"inter-judge variance needs >= 2 judges per cell; these have fewer: {rows_text(few)}")
+    if len(few): raise ValueError("inter-judge variance needs >= 2 judges per cell; these have fewer: "
+                                  f"{rows_text(few)}")
     if ranges is not None:
         w = np.array([ranges[(a, b)][1] - ranges[(a, b)][0] for a, b in zip(out.step, out.dimension)], float)
         out['variance_norm'] = out['variance'] / w ** 2
@@ -57,7 +58,7 @@ def verbosity(scores: pd.DataFrame, # long score table
               step, dimension, # the score that is correlated with length (P1: Step 6, Development)
               baseline: str='Direct Score', # method the relative change is measured against
               human: str='human', conf: float=0.95) -> pd.DataFrame:
-    "PCC of length with score per method (mean over judges) and per human rater, with the change relative to `baseline`."
+    "PCC of length with score per source and per human rater, and its change relative to `baseline`."
     d = _one_dim(scores, step, dimension, lengths)
     rows = []
     for (src, rat), g in d.groupby(['source', 'rater'], sort=False):
@@ -78,7 +79,7 @@ def length_regression(scores: pd.DataFrame, lengths, step, dimension,
                       control_human: bool=True, # add the human mean score as a covariate
                       by_method: bool=True, # one length slope per method (else one shared slope)
                      ):
-    "OLS of method scores on length (per 100 units), method and optionally the human score; SEs clustered by sample."
+    "OLS of method scores on length (per 100 units), source and optionally the human score."
     import statsmodels.formula.api as smf
     d = _one_dim(scores, step, dimension, lengths)
     m = d[d.source != human].copy()

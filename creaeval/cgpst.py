@@ -146,7 +146,7 @@ def dimensions_table() -> pd.DataFrame:
 
 # %% ../nbs/01_cgpst.ipynb #eca6e61d
 def steps_table() -> pd.DataFrame:
-    "The six steps (our Table 1): requirement, targeted ability, per-item or not, item limits and reported dimensions."
+    "The six steps (P1 Table 1): requirement, ability, per-item or not, item limits, reported dimensions."
     return pd.DataFrame([
         dict(step=s.number, name=s.name, requirement=s.requirement, ability=s.ability,
              scored='per item' if s.per_item else 'per response', max_items=s.max_items, exact_items=s.exact_items,
@@ -243,7 +243,8 @@ RUBRIC: dict[int, dict[str, dict]] = {
     3: _divergent(3),
     4: {
         'Correctly Written': {
-            1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a question",
+            1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a "
+               "question",
             0: "any of the four is missing"}, 'Relevance': {
                 0: "unrelated to the underlying problem, or only repeats it", 1: "generic, fits almost any problem",
                 2: "fairly specific to the problem, could be sharper",
@@ -283,18 +284,23 @@ _DIV = lambda n, target: {
 DESCRIPTIONS: dict[int, dict[str, str]] = {
     1: _DIV('challenge', "plausibly follows from the future scenario"),
     2: {
-        'Condition Phrase': "the opening phrase that ties the underlying problem to a fact of the scenario, and whether that fact is accurate",
-        'Stem & KVP': "the stem ('How might we ...') and the key verb phrase after it: how many active verbs and objects it has",
-        'Purpose': "the purpose the problem states or implies after the key verb phrase, how many purposes there are, and how they relate to the key verb phrase",
+        'Condition Phrase': "the opening phrase that ties the underlying problem to a fact of the scenario, and "
+                            "whether that fact is accurate",
+        'Stem & KVP': "the stem ('How might we ...') and the key verb phrase after it: how many active verbs and "
+                      "objects it has",
+        'Purpose': "the purpose the problem states or implies after the key verb phrase, how many purposes there "
+                   "are, and how they relate to the key verb phrase",
         'FS Parameters': "which of the scenario's time, place and theme the problem states",
         'Focus': "whether condition phrase, key verb phrase and purpose together give one clear, well-scoped action",
         'Adequacy': "how important and far-reaching the chosen problem is within the scenario"},
     3: _DIV('solution', "acts on the key verb phrase and serves the purpose of the Step-2 underlying problem"),
     4: {
-        'Correctly Written': "whether the criterion uses a superlative, names one objective, states the desired direction and is a question",
+        'Correctly Written': "whether the criterion uses a superlative, names one objective, states the desired "
+                             "direction and is a question",
         'Relevance': "how specifically the criterion targets the core of the Step-2 underlying problem"},
     5: {
-        'Correctly Used': "whether each criterion column ranks the solutions 1..x without repeats or gaps, whether each total is its row's sum, "
+        'Correctly Used': "whether each criterion column ranks the solutions 1..x without repeats or gaps, whether "
+                          "each total is its row's sum, "
         "and which solution is named as the highest"},
     6: {
         'Relevance': "how well the action plan addresses the Step-2 underlying problem",
@@ -302,14 +308,15 @@ DESCRIPTIONS: dict[int, dict[str, str]] = {
         'Criteria': "which Step-4 criteria the plan answers and how convincingly",
         'Impact': "what positive effect the plan would have on the future scenario",
         'Humaneness': "whether the plan is constructive and careful of the people it affects, or neutral or harmful",
-        'Development': "how far the plan is worked out: who, what, why, how, timeline, resources, risks, beyond the Step-3 idea"
+        'Development': "how far the plan is worked out: who, what, why, how, timeline, resources, risks, beyond the "
+                       "Step-3 idea"
     }, }
 
 # %% ../nbs/01_cgpst.ipynb #268aaf06
 def rubric_text(step: int|str, # 1..6 or 'Step-k'
                 categories: bool=False, # append the category list (Steps 1 and 3)
                ) -> str:
-    "A step's requirement, and per dimension its range, description and levels, as Markdown in creaeval's own words."
+    "A step's requirement and, per dimension, its range, description and levels, as Markdown."
     s = step_of(step)
     out = [f"## {s.label}: {s.name}", f"Requirement: {s.requirement}", '']
     for name, levels in RUBRIC[s.number].items():

@@ -30,7 +30,7 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
               out_dir: Path|None=None,         # where executed copies go (default: figures/executed)
               kernel: str='python3',           # Jupyter kernel name
              ) -> list[tuple[Path, float, str|None]]:
-    "Execute each paper notebook with papermill; returns (notebook, seconds, error or None) and raises if any failed."
+    "Execute each paper notebook with papermill; raises if any failed."
     import papermill as pm
     root = project_root()
     notebooks = [Path(n).resolve() for n in (notebooks or paper_notebooks(root))]
@@ -89,7 +89,8 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
     bad = {k: v for k, v in st.items() if k != 'ok' and v}
     if not bad and not miss: return 0
     print(
-        f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} unit(s) "
+        f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} "
+        "unit(s) "
         f"{', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
         f"{summary['failed_calls']}/{summary['calls']} calls failed (details in {where})", file=sys.stderr)
     return 1
@@ -117,7 +118,8 @@ def _add_evaluate(p):
                    help='ttcw: a JSON file {plot: human reference story} for --method reference')
     p.add_argument(
         '--solutions', type=Path, default=None, help=
-        "macgyver: an SE run directory (creaeval entropy) whose greedy solutions are judged, instead of the labelled set"
+        "macgyver: an SE run directory (creaeval entropy) whose greedy solutions are judged, instead of the "
+        "labelled set"
     )
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
     p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
@@ -164,7 +166,8 @@ def _add_entropy(p):
 def _se_compare(args) -> int:
     steps, div = se_compare(args.run_dir, args.nli or ())
     print(
-        f"{steps.backend.nunique()} backend(s) over {len(div)} step(s); {args.run_dir/'backends.csv'}, {args.run_dir/'diversity.csv'}"
+        f"{steps.backend.nunique()} backend(s) over {len(div)} step(s); {args.run_dir/'backends.csv'}, "
+        f"{args.run_dir/'diversity.csv'}"
     )
     return 0
 
@@ -178,7 +181,8 @@ def _add_se_compare(p):
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
     print(
-        f"{out.sample_id.nunique()} answers of the {'/'.join(args.split)} split(s), {out.source.nunique()} reference scores: {args.out}"
+        f"{out.sample_id.nunique()} answers of the {'/'.join(args.split)} split(s), {out.source.nunique()} "
+        f"reference scores: {args.out}"
     )
     return 0
 

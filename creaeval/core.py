@@ -15,7 +15,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent if '__file__' in globals() else Pa
 
 def find_settings(start: Path|None=None, # directory to search upward from (default: the working directory)
                  ) -> Path:
-    "Locate `settings.ini`: `$CREAEVAL_SETTINGS`, else the nearest one above `start`, else the one beside the package."
+    "`$CREAEVAL_SETTINGS`, else the nearest `settings.ini` above `start`, else the one beside the package."
     if env := os.environ.get('CREAEVAL_SETTINGS'):
         p = Path(env).expanduser()
         if not p.is_file(): raise FileNotFoundError(f"CREAEVAL_SETTINGS={env!r} does not point to a file")

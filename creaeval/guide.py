@@ -18,7 +18,7 @@ def nucleus(p, # 1-D probabilities
             top_p: float, # the mass to reach
             k: int=256, # how many of the largest to try first
            ):
-    "The ids (and probabilities) a full descending sort keeps for top-p: each whose predecessors' mass is below top_p."
+    "The ids (and probabilities) a full sort keeps for top-p: those whose predecessors' mass is below top_p."
     while True:
         sp, si = p.topk(min(k, len(p)))
         c = sp.cumsum(-1)
@@ -165,7 +165,7 @@ def option_dist(self: Guide, options: list[str], follow: str) -> dict[str, float
 # %% ../nbs/14_guide.ipynb #c3d8a8e2
 @patch
 def choose(self: Guide, options: list[str], follow: str, record: bool=False) -> str:
-    "One of `options`, drawn from the model's distribution over them; with `record`, the distribution is kept by path."
+    "One of `options`, drawn from the model's distribution over them (kept by path with `record`)."
     import torch
     if len(options) == 1: return options[0]
     if len(options) > 64: return self.choose_tokenwise(options, follow)

@@ -197,7 +197,7 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
                 role: str|None, # the call's meta role (sot, judge, scorer, selector ...)
                 schema: dict|None, # the call's JSON schema, if any
                ) -> int:
-    "max_tokens of one call: its role's budget; 'auto' sizes it from the schema (`schema_budget`), or `plain` without one."
+    "max_tokens of one call: its role's budget, sized from the schema when 'auto'."
     b = budgets.get(role or 'default', budgets['default'])
     if b != 'auto': return int(b)
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
@@ -247,7 +247,7 @@ class LLM:
 
     def gen_settings(self, temperature=None, max_tokens=None, schema: dict | None = None, role: str | None = None,
                      **extra) -> dict:
-        "Generation settings: `[models]` temperature, the `[budgets]` max_tokens of the call's role, the provider's reasoning settings."
+        "Generation settings: temperature, the role's max_tokens, the provider's reasoning settings."
         if 'default_temperature' not in self.cfg:
             s = settings()
             self.cfg = {
@@ -294,7 +294,8 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
     if self.replay:
         raise ReplayMiss(
             f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
-            f"gen {gen}; schema {'yes' if sdict else 'no'}) in {self.cache.path if self.cache is not None else 'no cache'}"
+            f"gen {gen}; schema {'yes' if sdict else 'no'}) in "
+            f"{self.cache.path if self.cache is not None else 'no cache'}"
         )
     inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
     if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
@@ -325,7 +326,7 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
 # %% ../nbs/12_llm.ipynb #06cdb11d
 @patch
 async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
-    "One sample: attempts with bounded retries, appending each failure's cause to `faults`. Returns (text, usage, attempts) or raises `_Failed`."
+    "One sample: attempts with bounded retries; each failure's cause goes to `faults`."
     cfg, attempt = self.cfg, 0
     max_retries = int(cfg['max_retries'])
     while True:
@@ -409,7 +410,8 @@ def provider_config(provider: str, **overrides) -> dict:
     provs = s.providers()
     if provider not in provs:
         raise KeyError(
-            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a [provider.{provider}] section)"
+            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
+            f"[provider.{provider}] section)"
         )
     cfg = {k: s.get('llm', k) for k in CALL_KEYS}
     cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
@@ -463,7 +465,7 @@ def usage_frame(results: list[Result]) -> pd.DataFrame:
 def usage_table(results: list[Result], # results of calls, with meta labels
                 by: tuple=('method', 'role', 'step'), # meta fields to group by (those present are used)
                ) -> pd.DataFrame:
-    "Calls, failures, cache hits, retries, tokens and time by group, with per-sample p50/p95 when `sample_id` is set."
+    "Calls, failures, cache hits, retries, tokens and time by group (per-sample p50/p95 with `sample_id`)."
     df = usage_frame(results)
     if df.empty: return pd.DataFrame()
     keys = [k for k in by if k in df.columns]

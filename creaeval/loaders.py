@@ -65,7 +65,7 @@ def _number(v, where, lo, hi):
 # %% ../nbs/07_loaders.ipynb #1812bdcb
 def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: all 12 registered)
                          ) -> pd.DataFrame:
-    "Self-BLEU and BERTScore of the 5 repeated SoT extractions, one row per (file, step, dimension, response, item, metric)."
+    "Self-BLEU and BERTScore of the 5 repeated SoT extractions, one row per measurement."
     rows = []
     for path in _pilot_paths(paths, 'Raw_Results'):
         model, temp = pilot_run(path)
@@ -88,7 +88,7 @@ def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: a
 # %% ../nbs/07_loaders.ipynb #119b2b19
 def load_pilot_variance(paths: list|None=None, # Raw_Results_Scoring files (default: all 12 registered)
                        ) -> pd.DataFrame:
-    "Variance of the repeated judge scores, one row per (file, step, dimension, response); `item` is always missing."
+    "Variance of the repeated judge scores, one row per (file, step, dimension, response)."
     rows = []
     for path in _pilot_paths(paths, 'Raw_Results_Scoring'):
         model, temp = pilot_run(path)
@@ -106,7 +106,7 @@ AUT_COLUMNS = ['id', 'for_user_id', 'round_id', 'item', 'idea_content']
 
 def load_musescorer(paths: list|None=None, # CSV files (default: the five registered MuseScorer files)
                    ) -> pd.DataFrame:
-    "Per-rater AUT originality: `study, id, participant, round, prompt, response, rater, score` (score 1-5, NA when blank)."
+    "Per-rater AUT originality, one row per answer and rater (score 1-5, NA when blank)."
     paths = [Path(p) for p in paths] if paths is not None else [
         dataset_file(f'aut/musescorer/{f}.csv') for f in MUSESCORER_FILES]
     out = []
@@ -141,7 +141,7 @@ OCSAI_PRED_COLUMNS = [
 
 def load_ocsai_predictions(paths: list|None=None, # default: the nine registered files
                           ) -> pd.DataFrame:
-    "LLM originality predictions: `run, model, model_label, nexamples, ncompletions, id, participant, prompt, src, target, predicted, in_range, total_tokens`."
+    "Ocsai's LLM originality predictions, one row per run and answer."
     if paths is None: paths = [dataset_file(p) for p in registry().path if p.startswith('aut/ocsai/llm_predictions/')]
     out = []
     for path in map(Path, paths):
@@ -174,7 +174,7 @@ def ocsai_key(df: pd.DataFrame) -> pd.Series:
 def align_ocsai_predictions(pred: pd.DataFrame, # `load_ocsai_predictions()`
                             test: pd.DataFrame, # `load_ocsai_test()`
                            ) -> pd.DataFrame:
-    "`pred` with `test_id`, `response`, `test_target` of the matching test-set answer and `duplicate` (key twice in a run)."
+    "`pred` with the matching test-set answer's `test_id`, `response`, `test_target`, and `duplicate`."
     tk = ocsai_key(test)
     if tk.duplicated().any():
         raise DataError(
@@ -199,7 +199,7 @@ def load_aut_pairs(muse: pd.DataFrame|None=None, # `load_musescorer()` (default:
                    ocsai: pd.DataFrame|None=None, # `load_ocsai_test()`
                    verbose: bool=True,
                   ) -> pd.DataFrame:
-    "Answers in both MuseScorer and the Ocsai test set, one row per rater: `id` (Ocsai's), `study`, `muse_id`, `participant`, `prompt`, `response`, `target`, `rater`, `score`."
+    "Answers in both MuseScorer and the Ocsai test set, one row per rater."
     muse = load_musescorer() if muse is None else muse
     ocsai = load_ocsai_test() if ocsai is None else ocsai
     norm = lambda s: s.astype(str).str.strip().str.lower()
@@ -310,7 +310,7 @@ def parse_yes_no(text: str) -> tuple[str|None, str|None]:
 # %% ../nbs/07_loaders.ipynb #65c19403
 def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (default: the seven registered)
                  ) -> pd.DataFrame:
-    "LLM judges' answers: `judge, id, story_id, ttcw_idx, response, verdict, parse_error` (verdict NA when unparseable)."
+    "The LLM judges' TTCW answers, one row per judge, story and test (verdict NA when unparseable)."
     if paths is None: paths = [dataset_file(p) for p in registry().path if p.startswith('ttcw/llm_annotations/')]
     rows = []
     for path in map(Path, paths):
@@ -339,7 +339,8 @@ def _read_xlsx(path: Path, columns: dict, unique_ids: bool) -> pd.DataFrame:
     if (bad := ~df['solvable'].isin(['Yes', 'No'])).any():
         i = int(np.flatnonzero(bad.to_numpy())[0])
         raise DataError(
-            f"{path}: row {i + 2} (ID={py_value(df['id'].iloc[i])!r}): field 'Solvable?' = {py_value(df['solvable'].iloc[i])!r} is not Yes/No"
+            f"{path}: row {i + 2} (ID={py_value(df['id'].iloc[i])!r}): field 'Solvable?' = "
+            f"{py_value(df['solvable'].iloc[i])!r} is not Yes/No"
         )
     if unique_ids and not df['id'].is_unique:
         raise DataError(f"{path}: duplicate ID {py_value(df['id'][df['id'].duplicated()].iloc[0])!r}")
@@ -364,7 +365,7 @@ def load_macgyver_human_solutions(path: Path|str|None=None, # default: macgyver/
 # %% ../nbs/07_loaders.ipynb #f7da606c
 def load_macgyver_benchmark(path: Path|str|None=None, # default: macgyver/benchmark_results.json
                            ) -> pd.DataFrame:
-    "Annotated solutions by humans and LLMs: `problem_id, solver, annotation, solution` (annotation NA where the file has none)."
+    "Annotated solutions by humans and LLMs: `problem_id, solver, annotation, solution`."
     path = data_path(path, 'macgyver/benchmark_results.json')
     data = read_json(path)
     if not isinstance(data, dict): raise DataError(f"{path}: expected an object keyed by problem id")

@@ -226,7 +226,7 @@ def default_device() -> str:
 
 # %% ../nbs/15_local.ipynb #2ec46081
 def cpu_threads(threads: int|str|None=None) -> int:
-    "CPU threads for an in-process model: `threads` if set, else 1 for torch on machines with 2 cores or fewer, else the default."
+    "CPU threads for an in-process model: `threads` if set, else 1 on 2 cores or fewer, else torch's default."
     import torch
     if threads not in (None, ''): return max(1, int(threads))
     return 1 if (os.cpu_count() or 1) <= 2 else torch.get_num_threads()
@@ -244,7 +244,8 @@ class HFModel(Engine):
         if p.suffix == '.gguf':
             check_memory(
                 model_source(name), *memory_need(p, 'transformers'),
-                f"run it through llama.cpp instead (local/{name.partition('@')[0]}@llama.cpp), which keeps the quantised weights, or free memory"
+                f"run it through llama.cpp instead (local/{name.partition('@')[0]}@llama.cpp), which keeps the "
+                "quantised weights, or free memory"
             )
         t0 = time.perf_counter()
         self.tok = AutoTokenizer.from_pretrained(folder, **kw)
@@ -340,7 +341,7 @@ class LlamaModel(Engine):
 # %% ../nbs/15_local.ipynb #68304259
 @patch
 def slot_for(self: LlamaModel, prompt: list[int]):
-    "The slot sharing the longest prefix with `prompt`; a new one (memory permitting), or the least recently used, when none shares much."
+    "The slot sharing the longest prefix with `prompt`, else a new one, else the least recently used."
     best = max(self.slots, key=lambda s: common_prefix(s.input_ids[:s.n_tokens].tolist(), prompt))
     if common_prefix(best.input_ids[:best.n_tokens].tolist(), prompt) < 32:
         free = weights.available_memory()
@@ -420,7 +421,7 @@ def _generator(self: Engine, job: Job):
 # %% ../nbs/15_local.ipynb #18fb8efc
 @patch
 def _token_usage(self: Engine, out: list[int], lp: list[float], lps: list[float]) -> dict:
-    "Summed and per-token log-probabilities (untempered and sampling) and each token's end offset in the decoded text."
+    "Summed and per-token log-probabilities (untempered and sampling) and each token's end offset."
     return dict(logprob=float(sum(lp)), logprob_sampling=float(sum(lps)), token_logprobs=lp,
                 token_logprobs_sampling=lps, token_ends=[len(self.decode(out[:i + 1])) for i in range(len(out))])
 
@@ -486,7 +487,7 @@ def generate_batch(self: HFModel, jobs: list[Job]) -> list[tuple[str, dict]]:
 # %% ../nbs/15_local.ipynb #c92fe048
 @patch
 def generate_guided(self: Engine, job: Job) -> tuple[str, dict]:
-    "Decode one call whose answer must follow `job.schema`; `usage['levels']` holds each integer/enum leaf's distribution."
+    "Decode one call whose answer must follow `job.schema`, keeping each leaf's distribution."
     _check_gen(job.gen)
     prompt = self.prompt_ids(job.messages)
     s = self.stream(prompt)

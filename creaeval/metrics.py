@@ -58,7 +58,7 @@ def check_scale(a, # scores (NaN allowed: they are checked elsewhere)
                 lo: int, hi: int, # the dimension's declared score range, inclusive
                 name: str='scores', # what to call `a` in error messages
                ) -> np.ndarray:
-    "`a` as floats after checking that every score is a whole number inside `[lo, hi]`; raises naming the first offender."
+    "`a` as floats, after checking that every score is a whole number in `[lo, hi]`."
     for v, nm in ((lo, 'lo'), (hi, 'hi')):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
             raise TypeError(f"score range bound {nm}={v!r} must be an int")
@@ -113,7 +113,7 @@ def sums(
 def from_sums(s: dict[str, np.ndarray], # output of `sums`
               tol: float=1e-10, # variances below tol * (1 + mean square) count as zero
              ) -> dict[str, np.ndarray]:
-    "PCC, QWK, ICC(A,1) and ICC(C,1) from sums, with an integer `reason` code per cell (0 = defined, see `REASONS`)."
+    "PCC, QWK, ICC(A,1) and ICC(C,1) from sums, with a `reason` code per cell (0 = defined)."
     n = s['n']
     with np.errstate(divide='ignore', invalid='ignore'):
         mx, my = s['x'] / n, s['y'] / n
@@ -253,7 +253,7 @@ def agreement(x, y, # paired scores, shape (..., n); NaN marks a missing score
               counts: np.ndarray|None=None, # (B, n) bootstrap counts (see `bootstrap_counts`), or None
               conf: float=0.95, # level of the analytic intervals
              ) -> dict:
-    "Batched QWK, PCC, ICC(A,1), ICC(C,1) with analytic intervals, reasons, n, and bootstrap replicates if `counts`."
+    "Batched QWK, PCC, ICC(A,1), ICC(C,1) with intervals, reasons, n and bootstrap replicates."
     x, y = np.asarray(x, float), np.asarray(y, float)
     if x.shape != y.shape: x, y = np.broadcast_arrays(x, y)
     s = from_sums(sums(x, y))

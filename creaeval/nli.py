@@ -96,7 +96,7 @@ NLI_SCHEMA = {'type': 'object', 'properties': {'label': {'type': 'string', 'enum
               'required': ['label'], 'additionalProperties': False}
 
 class LLMNLI:
-    "NLI verdicts from a chat model (P2's LLM alternative), one schema-constrained call per ordered pair, run concurrently."
+    "NLI verdicts from a chat model (P2's LLM alternative), one call per ordered pair."
     labels = list(LABELS)
     def __init__(self, llm, # an `LLM` of creaeval.llm (e.g. get_llm('local/qwen2.5-coder-0.5b-instruct', cache=...))
                  with_question: bool=True, temperature: float=0.0):
@@ -177,7 +177,7 @@ class OnnxNLI:
 
 # %% ../nbs/52_nli.ipynb #05872417
 class Verdicts:
-    "Memoised NLI verdicts over a backend (and an optional persistent cache); counts requests, hits and backend calls."
+    "Memoised NLI verdicts over a backend, with an optional persistent cache and counts."
     def __init__(self, backend, # a backend with `name` and `predict(pairs, question)`; None: replay only
                  cache: Cache|str|Path|None=None, # SQLite file (creaeval.cache.Cache) that keeps verdicts across runs
                  memo: bool=True, name: str|None=None):
@@ -212,7 +212,8 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
     if todo:
         if self.backend is None:
             raise NLIError(
-                f"replay of {self.name}: {len(todo)} verdict(s) not in {self.cache.path if self.cache is not None else 'any cache'}, "
+                f"replay of {self.name}: {len(todo)} verdict(s) not in "
+                f"{self.cache.path if self.cache is not None else 'any cache'}, "
                 f"e.g. {next(iter(todo.values()))}")
         t0 = time.perf_counter()
         labels = self.backend.predict(list(todo.values()), question)

@@ -93,7 +93,7 @@ _PARAM = re.compile(r'^\s*(?:[-*]\s*)?(?:\*\*)?(time|location|place|theme)(?:\*\
 
 def underlying_problem_parts(text: str, # the Step-2 text
                             ) -> dict[str, str|None]:
-    "Locate challenge number, condition phrase, stem, key verb phrase, purpose, time, location and theme (None when absent)."
+    "The parts of an underlying problem statement (None where absent)."
     parts = dict.fromkeys(['challenge', 'condition_phrase', 'stem', 'kvp', 'purpose', 'time', 'location', 'theme'])
     for m in _PARAM.finditer(text):
         parts['location' if m[1].lower() == 'place' else m[1].lower()] = m[2]
@@ -235,7 +235,7 @@ def check_grid(grid: Grid|str, # a parsed grid, or the Step-5 text
                solutions: list[int]|None=None, # the solution ids of Step-3 (default: the grid's own rows)
                n_criteria: int|None=None, # the number of Step-4 criteria (default: the grid's own columns)
               ) -> GridCheck:
-    "Count the grid's errors (a wrong column, a wrong total, a solution or criterion the grid drops, repeats or adds) and map them to Correctly Used."
+    "Count the grid's errors and map them to the Correctly Used score."
     if isinstance(grid, str): grid = parse_grid(grid)
     ids, errors = [r.solution for r in grid.rows], []
     if solutions is not None:

@@ -33,7 +33,7 @@ def _mean(s: pd.Series) -> float:
 def dimension_means(
         long: pd.DataFrame,  # long pilot data of one metric (`load_pilot_similarity` / `load_pilot_variance`)
 ) -> pd.DataFrame:
-    "Unrounded mean per (model, temperature, step, dimension): items averaged within a response first, then responses."
+    "Unrounded mean per (model, temperature, step, dimension): items within a response, then responses."
     keys = ['model', 'temperature', 'step', 'dimension']
     per_response = long.groupby(keys + ['sample_id'], sort=False).value.agg(_mean).reset_index()
     return per_response.groupby(keys, sort=False).value.agg(_mean).reset_index()
@@ -121,7 +121,7 @@ def reproduce_tables(similarity: pd.DataFrame|None=None, variance: pd.DataFrame|
 # %% ../nbs/24_pilot.ipynb #e8a50e71
 def temperature_claims(tables: dict[int, pd.DataFrame], # {9: wide, 10: wide, 11: wide} from `pilot_table`
                       ) -> pd.DataFrame:
-    "Per table and model: the temperature with the best AVG (highest similarity, lowest variance) and whether it is 0.2."
+    "Per table and model: the temperature with the best AVG, and whether it is 0.2."
     rows = []
     for n, wide in tables.items():
         best = 'min' if PILOT_TABLES[n][0] == 'judge_variance' else 'max'

@@ -12,7 +12,7 @@ __all__ = ['plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table']
 
 # %% ../nbs/22_plots.ipynb #4f3f3d74
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
-    "Heatmap of a `crosstab` (human score rows, method score columns) with counts annotated and the diagonal outlined."
+    "Heatmap of a `crosstab` with counts annotated and the diagonal outlined."
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(0.45 * ct.shape[1] + 2, 0.4 * ct.shape[0] + 1.5))[1]
     sns.heatmap(ct, annot=ct.shape[0] <= 17, fmt='d', cmap=cmap, cbar=False, ax=ax, linewidths=.3)

@@ -86,7 +86,7 @@ def py_value(x):
 def check_range(df: pd.DataFrame, col: str, lo: float, hi: float, path, id_col: str|None=None, integer: bool=False,
                 allow_na: bool=False, # empty cells are allowed (and stay missing)
                ):
-    "Every value of `df[col]` must be a number in [lo, hi] (an integer if `integer`); else a `DataError` naming the CSV row."
+    "`df[col]` as numbers, after checking each is in [lo, hi] (an integer if `integer`)."
     v = pd.to_numeric(df[col], errors='coerce')
     bad = (v.isna() & (df[col].notna() | (not allow_na))) | (v < lo) | (v > hi)
     if integer: bad |= v.notna() & (v != v.round())

@@ -41,7 +41,7 @@ def write_csv(df: pd.DataFrame|pd.Series, # the table
 
 # %% ../nbs/42_reports.ipynb #0d9740c9
 def describe_runs(paths: list) -> pd.DataFrame:
-    "One row per run directory: run, dataset, method, sot, judges, shots, responses (distinct samples with a record)."
+    "One row per run directory: run, dataset, method, sot, judges, shots, responses."
     rows = []
     for p in map(Path, paths):
         cfg = json.loads((p/'config.json').read_text())

@@ -32,7 +32,7 @@ CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens
 
 # %% ../nbs/40_runner.ipynb #c41fe4ef
 class Recorder:
-    "An LLM wrapper that writes one `call` record per new answer into a run directory, and lists every call of its unit."
+    "An LLM wrapper that records each new answer in the run and lists every call of its unit."
     def __init__(self, llm, run: RunDir, seen: set, labels: dict, calls: list|None=None):
         self.llm, self.run, self.seen, self.labels = llm, run, seen, labels
         self.calls = [] if calls is None else calls   # one entry per call of this unit, cache hits included
@@ -89,7 +89,7 @@ class RunResult:
 
 # %% ../nbs/40_runner.ipynb #f777c87d
 def few_shot(dataset: str, samples: list[Sample], shots: int) -> dict[str, list]:
-    "Per sample id, its `shots` few-shot examples (datasets with an EXAMPLES entry); an evaluated answer is never its own example."
+    "Per sample id, its `shots` few-shot examples; an evaluated answer is never its own example."
     if not shots: return {}
     if dataset not in EXAMPLES:
         raise ValueError(f"no few-shot examples for {dataset} (datasets with examples: {sorted(EXAMPLES)})")
@@ -218,7 +218,8 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
         f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
         f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls failed; "
         f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
-        f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 {summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s"
+        f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 "
+        f"{summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s"
     )
     return RunResult(run, scores, summ, done, skipped)
 

@@ -58,7 +58,8 @@ def cgpst_samples(
             scen_of[sid] = m[1]
     else:
         raise ValueError(
-            f"{src}: expected rater sheets (a list) or an object {{sample_id: {{'Step-k': text}}}}, not {type(data).__name__}"
+            f"{src}: expected rater sheets (a list) or an object {{sample_id: {{'Step-k': text}}}}, not "
+            f"{type(data).__name__}"
         )
     scen_file = Path(scenarios) if scenarios is not None else dataset_file('cgpst/future_scenarios_en.json')
     scen = load_scenarios(scen_file).set_index('scenario_id').text
@@ -182,7 +183,8 @@ def ttcw_samples(
             ref = refs.get(r.plot, refs.get(r.story_id.split('_')[0]))
             if not isinstance(ref, str) or not ref.strip():
                 raise ValueError(
-                    f"{references}: no reference text for story {r.story_id!r} (keys tried: its plot, {r.story_id.split('_')[0]!r})"
+                    f"{references}: no reference text for story {r.story_id!r} (keys tried: its plot, "
+                    f"{r.story_id.split('_')[0]!r})"
                 )
             resp = {'story': r.text, 'reference': ref}
         out.append(Sample('ttcw', r.story_id, r.plot, resp, r.story_id))
@@ -193,7 +195,7 @@ MACGYVER_LABELS = {
     'correct_efficient': 1, 'correct_inefficient': 1, 'wrong_partial_correct': 0, 'wrong_entire_wrong_solution': 0}
 
 def macgyver_judge_set(n_problems: int=50, seed: int=0) -> pd.DataFrame:
-    "sample_id, problem_id, solver, kind (human/model), annotation, correct, problem, solution: one solution per problem."
+    "The labelled MacGyver judge set: one solution per problem, balanced by kind and label."
     b = load_macgyver_benchmark()
     b = b[b.annotation.isin(MACGYVER_LABELS)].copy()
     prob = load_macgyver(solvable_only=True).set_index('id').problem
@@ -241,7 +243,7 @@ def macgyver_samples(ids: list[str]|None=None, # sample ids (default: all)
                      n_problems: int=50, seed: int=0, # the labelled judge set's size and seed
                      solutions: str|Path|None=None, # an SE run directory: judge its solutions instead
                     ) -> list[Sample]:
-    "The labelled judge set (or an SE run's solutions) as samples: the problem is the scenario, the solution the response."
+    "The labelled judge set (or an SE run's solutions) as samples."
     df = se_solutions(solutions) if solutions is not None else macgyver_judge_set(n_problems, seed)
     if ids:
         if miss := sorted(set(ids) - set(df.sample_id)):

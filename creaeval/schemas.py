@@ -107,7 +107,7 @@ def plain_schema(model, # a pydantic model class, or a JSON schema dict
 
 # %% ../nbs/02_schemas.ipynb #c6b4bf2b
 def schema_skeleton(schema: dict) -> str:
-    "The shape of a JSON schema as compact example JSON (strings shown as \"...\"), for the prompt; the full schema goes to the server."
+    "The shape of a JSON schema as compact example JSON, for the prompt."
     leaf = lambda n, p: f"<{n.get('minimum', '')}-{n.get('maximum', '')}>" if n.get('type') == 'integer' else '...'
     return json.dumps(fold(schema, leaf), ensure_ascii=False)
 
@@ -115,7 +115,7 @@ def schema_skeleton(schema: dict) -> str:
 _WORDS = ['observed', 'the answer', 'names', 'a cause', 'in the scenario', 'briefly', 'quote']
 
 def fake_value(schema: dict, rnd: random.Random):
-    "A value that satisfies `schema` (objects, arrays with `id`s numbered 1..n, strings, integers, numbers, enums, booleans)."
+    "A value that satisfies `schema`."
     def leaf(n, p):
         if 'enum' in n: return rnd.choice(n['enum'])
         if 'const' in n: return n['const']
@@ -139,7 +139,7 @@ def fake_value(schema: dict, rnd: random.Random):
 def schema_budget(schema: dict, # a JSON schema
                   string_tokens: int, # tokens allowed for one free-text field without maxLength
                  ) -> int:
-    "An upper bound on the tokens of a JSON answer to `schema`: each string's allowance, 8 per other value or key, +20%."
+    "An upper bound on the tokens of a JSON answer to `schema`."
     leaf = lambda n, p: (int(n['maxLength']) // 2 + 4
                          if 'maxLength' in n else int(string_tokens)) if n.get('type') == 'string' else 8
     obj = lambda props, n, p: sum(8 + v for v in props.values()) + 2
@@ -180,7 +180,8 @@ def sot_model(step: int|str,            # 1..6 or 'Step-k'
     txt = lambda what: Annotated[str, Field(description=what, max_length=max_chars)]
     dims = {
         d.name: txt(
-            f"the analysis of {d.name}: what the response shows, with short quotes, and how well it meets the dimension; no score"
+            f"the analysis of {d.name}: what the response shows, with short quotes, and how well it meets the "
+            "dimension; no score"
         )
         for d in _evidence_dims(k)}
     if s.per_item:

@@ -25,7 +25,7 @@ def _v(x): return x.item() if isinstance(x, np.generic) else x
 def check_table(df: pd.DataFrame, # a long score table
                 name: str='score table', # named in errors (a file, a run)
                ) -> pd.DataFrame:
-    "The table with the contract's columns first and its types set; an error naming the table, row and column otherwise."
+    "The table with the contract's columns first and its types set, or an error naming row and column."
     if miss := [c for c in SCORE_COLUMNS if c not in df.columns]: raise ValueError(f"{name}: missing column(s) {miss}")
     out = df.copy()
     for col in ('step', 'item'):
@@ -46,7 +46,8 @@ def check_table(df: pd.DataFrame, # a long score table
     if no_cause.any():
         i = int(np.flatnonzero(no_cause.to_numpy())[0])
         raise ValueError(
-            f"{name}: row {i} ({out.sample_id.iloc[i]}, {out.source.iloc[i]}, {out.dimension.iloc[i]}): a missing score without a cause"
+            f"{name}: row {i} ({out.sample_id.iloc[i]}, {out.source.iloc[i]}, {out.dimension.iloc[i]}): a missing "
+            "score without a cause"
         )
     out['note'] = out.note.fillna('')
     return out[SCORE_COLUMNS + [c for c in out.columns if c not in SCORE_COLUMNS]]
@@ -61,7 +62,7 @@ ID_COLUMNS = ['dataset', 'sample_id', 'scenario_id', 'source', 'rater', 'run_id'
 _INTEGRITY = dimension(2, 'Integrity').parts
 
 def _divergent_step(k: int, g: pd.DataFrame, items: pd.DataFrame, got: dict, err) -> dict[str, int]:
-    "Step 1 or 3: Fluency counts the valid items, Flexibility their categories, Elaboration and Originality sum the valid items."
+    "The summaries of Step 1 or 3 from its items."
     vals: dict[str, int] = {}
     flu = items[items.dimension == 'Fluency']
     if flu.item.duplicated().any():
@@ -120,7 +121,7 @@ def derive_summaries(
         scores: pd.DataFrame,  # long table: `step, item, dimension, score` (+ `category`), item 0 = per response
         by: list[str] | None = None,  # identifying columns (default: those of `ID_COLUMNS` present)
 ) -> pd.DataFrame:
-    "Step-level scores (item 0) and the Total Score (step 0) derived from item and per-response scores, per `by` group."
+    "Step-level scores and the Total Score derived from item and per-response scores, per `by` group."
     if missing := {'step', 'item', 'dimension', 'score'} - set(scores.columns):
         raise ValueError(f"derive_summaries needs the columns step, item, dimension, score; missing {sorted(missing)}")
     by = [c for c in ID_COLUMNS if c in scores.columns] if by is None else list(by)
@@ -209,7 +210,7 @@ def step_level(
         summaries: str = 'judge',  # 'judge': the judge's own summary fields (P1); 'derived': from its item scores
         weighted: bool = False,  # the probability-weighted scores (`origin='weighted'`) instead of the chosen levels
 ) -> pd.DataFrame:
-    "One step-level row per sample, source, rater, step and dimension, without `item`; `summary_source` says which form."
+    "One step-level row per sample, source, rater, step and dimension."
     if summaries not in _PREFER: raise ValueError(f"summaries must be 'judge' or 'derived', not {summaries!r}")
     if 'item' not in scores.columns:
         raise ValueError(f"score table has no 'item' column; columns: {list(scores.columns)}")

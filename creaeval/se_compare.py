@@ -74,7 +74,7 @@ def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, severa
               reference: str, # the backend the others are compared with
               form: str='length_normalised', # SE form compared (default: P2's)
              ) -> pd.DataFrame:
-    "Per backend: steps, mean classes, mean ARI and share of identical partitions vs `reference`, rho of SE per step and per problem."
+    "Per backend: its partitions and SE against `reference`'s (ARI, identical share, Spearman's rho)."
     if reference not in set(steps.backend):
         raise ValueError(f"reference {reference!r} is not among the backends {sorted(set(steps.backend))}")
     col, key = f"se_{form}", ['problem_id', 'step']

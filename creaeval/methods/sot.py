@@ -20,7 +20,7 @@ __all__ = ['EVIDENCE_STYLES', 'SOT_SYSTEM', 'dimension_descriptions', 'sot_syste
 # %% ../../nbs/31_sot.ipynb #e5afb676
 def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
                           ) -> str:
-    "The step's name, requirement and one description per evidence dimension (no levels); Steps 1 and 3 add the categories."
+    "The step's name, requirement and one description per evidence dimension (no levels)."
     s = step_of(step)
     out = [f"## {s.label}: {s.name}", f"Requirement: {s.requirement}", '']
     out += [f"- {name}: {desc}" for name, desc in DESCRIPTIONS[s.number].items()]
@@ -43,7 +43,7 @@ def sot_system(
         style: str = 'evaluative',  # a key of EVIDENCE_STYLES
         stepwise: bool = True,  # one step per call (False: all six steps in one call, the w/o Step-wise ablation)
 ) -> str:
-    "The analyst's system message. P1 also gives per-dimension examples of evidence; they were never released, so none are used."
+    "The analyst's system message for an evidence style, step-wise or for all six steps at once."
     if style not in EVIDENCE_STYLES: raise ValueError(f"evidence style {style!r}: use one of {sorted(EVIDENCE_STYLES)}")
     seen = ("You will see one step's answer at a time, with a summary (memory) of the earlier steps when there is one."
             if stepwise else "You will see the answers to all six steps at once.")
@@ -73,7 +73,7 @@ def render_items(items: list[str]) -> str:
 def step_text(parsed: ParsedResponse, # the parsed response
               step: int,               # 1..6
              ) -> str|None:
-    "The text the analyst sees for a step: scored items renumbered for list steps, the raw text otherwise; None if absent or empty."
+    "The text the analyst sees for a step (list items renumbered), or None when the step is absent or empty."
     ps = parsed.steps.get(step)
     if ps is None or not ps.text: return None
     if STEPS[step].per_item: return render_items(parsed.scored_items(step))

@@ -72,7 +72,7 @@ def evidence_model(task: Task, max_chars: int|None=None) -> type[BaseModel]:
 
 # %% ../../nbs/35_tasks.ipynb #5025bfb2
 def score_model_for(task: Task, reasoning_chars: int|None=None) -> type[BaseModel]:
-    "AUT: `{Originality: 1-5}`; TTCW: `{T1..T14: 'Yes'|'No'}`; with `reasoning_chars`, a `reasoning` text first (CoT)."
+    "The answer model of a task's scorer; with `reasoning_chars`, a `reasoning` text comes first (CoT)."
     fields = {}
     if reasoning_chars is not None:
         fields['reasoning'] = (_txt("your reasoning before the scores", reasoning_chars or None), ...)
@@ -216,7 +216,7 @@ async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> M
 # %% ../../nbs/35_tasks.ipynb #fe0b2442
 async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: bool = False,
                       reference: str | None = None) -> MethodResult:
-    "Direct Score (one call to scores); with `cot`, a written reasoning field comes first; with `reference`, a human story beside it."
+    "Direct Score in one call; `cot`: reasoning first; `reference`: a human story beside the response."
     sm = score_model_for(task, reasoning_chars=(ctx.max_chars or 0) * 4 if cot else None)
     shots = [(f"Object: {x.scenario}\nAnswer: {x.response}", x.rating) for x in ctx.examples]
     blocks = [
