@@ -144,7 +144,7 @@ def dimensions_table() -> pd.DataFrame:
                  parts=', '.join(d.parts), part_of=d.part_of) for d in [*DIMENSIONS, TOTAL_SCORE]]
     return pd.DataFrame(rows).astype({'item_lo': 'Int64', 'item_hi': 'Int64'})
 
-# %% ../nbs/01_cgpst.ipynb #eca6e61d
+# %% ../nbs/01_cgpst.ipynb #43fb241b
 def steps_table() -> pd.DataFrame:
     "The six steps (P1 Table 1): requirement, ability, per-item or not, item limits, reported dimensions."
     return pd.DataFrame([
@@ -196,84 +196,100 @@ ASSUMED_CATEGORIES = ('Arts & Aesthetics', 'Business & Commerce', 'Defense', 'Ec
                       )  # FPSPI list, not confirmed for CGPST
 CATEGORIES = tuple(sorted(CONFIRMED_CATEGORIES + ASSUMED_CATEGORIES))
 
-# %% ../nbs/01_cgpst.ipynb #2797ce07
+# %% ../nbs/01_cgpst.ipynb #1c577374
 _GEN = {1: 'challenge', 3: 'solution'}
-def _divergent(s):
+
+def _divergent(s: int) -> dict:
+    "The rubric of Step 1 or 3 (challenges or solutions): the same four dimensions."
     n = _GEN[s]
+    valid = ("follows plausibly from the scenario" if s == 1
+             else "acts on the key verb phrase and serves the purpose of the underlying problem")
+    top = " (level text missing from the paper's Step-1 table; we read it like Step-3's)" if s == 1 else ""
     return {
-        'Fluency': {
-            1: f"valid: a clear, unambiguous {n} that " +
-            ("follows plausibly from the scenario"
-             if s == 1 else "acts on the key verb phrase and serves the purpose of the underlying problem"),
-            0: "invalid, with one of the codes " + ', '.join(INVALID_CODES[s])},
+        'Fluency': {1: f"valid: a clear, unambiguous {n} that {valid}",
+                    0: "invalid, with one of the codes " + ', '.join(INVALID_CODES[s])},
         'Flexibility': {'0-8': f"the number of different categories among the valid {n}s"},
         'Elaboration': {
             0: f"unclear or incomplete; the {n} is not really stated or has no visible link to the scenario",
             1: "stated, but thin on detail, or its link to the scenario is only partly explained",
             2: f"clear and complete: what the {n} is, why it matters, and how it ties to the scenario"},
-        'Originality': {
-            0: "conventional, the first thing most people would write", 1: "somewhat fresh but still fairly common",
-            2: "distinctly unusual angle or approach" + (" (level text missing from the paper's Step-1 table; "
-                                                         "we read it like Step-3's)" if s == 1 else "")}, }
+        'Originality': {0: "conventional, the first thing most people would write",
+                        1: "somewhat fresh but still fairly common",
+                        2: "distinctly unusual angle or approach" + top},
+    }
 
+# %% ../nbs/01_cgpst.ipynb #a33ae075
+_PROBLEM = {
+    'Condition Phrase': {
+        0: "no condition phrase: the problem is not anchored in the scenario",
+        1: "a condition is given but misstates the scenario or does not lead to the key verb phrase",
+        2: "an accurate fact from the scenario that sets up the key verb phrase"},
+    'Stem & KVP': {
+        0: "no key verb phrase",
+        1: "a key verb phrase with several unrelated active verbs",
+        2: "one verb, but several objects or modifiers",
+        3: "a stem ('How might we ...') and one clear active verb with one object"},
+    'Purpose': {
+        0: "no purpose",
+        1: "several purposes, or a purpose that just repeats the key verb phrase",
+        2: "one purpose, but not logically tied to the key verb phrase",
+        3: "one clearly stated purpose that follows sensibly from the key verb phrase"},
+    'FS Parameters': {0: "at most one of time, place and theme reflected", 1: "two of them", 2: "all three"},
+    'Integrity': {'0-10': "the sum of Condition Phrase, Stem & KVP, Purpose and FS Parameters"},
+    'Focus': {
+        '1-3': "restates, generalises or ignores the scenario; purpose missing, unrelated or redundant",
+        '4-6': "key verb phrase or purpose too broad or too narrow, core problem blurred, or several of them",
+        '7-8': "a well-formed key verb phrase and a clear purpose that answers the scenario",
+        '9-10': "(not in any public source) our reading: the 7-8 description met fully, nothing to tighten"},
+    'Adequacy': {
+        '1-3': "restates, generalises or ignores the scenario; picks no real issue",
+        '4-6': "a side issue of the scenario",
+        '7-8': "a fitting, important issue of the scenario",
+        '9-10': "(not in any public source) our reading: the issue with the widest, most critical impact"},
+}
 
-RUBRIC: dict[int, dict[str, dict]] = {
-    1: _divergent(1),
-    2: {
-        'Condition Phrase': {
-            0: "no condition phrase: the problem is not anchored in the scenario",
-            1: "a condition is given but misstates the scenario or does not lead to the key verb phrase",
-            2: "an accurate fact from the scenario that sets up the key verb phrase"}, 'Stem & KVP': {
-                0: "no key verb phrase", 1: "a key verb phrase with several unrelated active verbs",
-                2: "one verb, but several objects or modifiers",
-                3: "a stem ('How might we ...') and one clear active verb with one object"}, 'Purpose': {
-                    0: "no purpose", 1: "several purposes, or a purpose that just repeats the key verb phrase",
-                    2: "one purpose, but not logically tied to the key verb phrase",
-                    3: "one clearly stated purpose that follows sensibly from the key verb phrase"},
-        'FS Parameters': {0: "at most one of time, place and theme reflected", 1: "two of them", 2: "all three"},
-        'Integrity': {'0-10': "the sum of Condition Phrase, Stem & KVP, Purpose and FS Parameters"}, 'Focus': {
-            '1-3': "restates, generalises or ignores the scenario; purpose missing, unrelated or redundant",
-            '4-6': "key verb phrase or purpose too broad or too narrow, core problem blurred, or several of them",
-            '7-8': "a well-formed key verb phrase and a clear purpose that answers the scenario",
-            '9-10': "(not in any public source) our reading: the 7-8 description met fully, nothing to tighten"},
-        'Adequacy': {
-            '1-3': "restates, generalises or ignores the scenario; picks no real issue",
-            '4-6': "a side issue of the scenario", '7-8': "a fitting, important issue of the scenario",
-            '9-10': "(not in any public source) our reading: the issue with the widest, most critical impact"}},
-    3: _divergent(3),
-    4: {
-        'Correctly Written': {
-            1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a "
-               "question",
-            0: "any of the four is missing"}, 'Relevance': {
-                0: "unrelated to the underlying problem, or only repeats it", 1: "generic, fits almost any problem",
-                2: "fairly specific to the problem, could be sharper",
-                3: "specific and squarely about the core of the problem"}},
-    5: {
-        'Correctly Used': {
-            5: "no error in the grid", 4: "one error", 3: "two errors", 2: "three errors", 1: "four or more errors",
-            'rule': "every criterion column must rank the x solutions 1..x with no ties, and every total must "
-            "equal its row's sum; see `check_grid` for how errors are counted"}},
-    6: {
-        'Relevance': {
-            1: "the plan does not address the underlying problem",
-            '2-3': "related, but another solution might fit better", 4: "addresses the problem well",
-            5: "an excellent fit to the problem"}, 'Effectiveness': {
-                1: "would do little to solve the problem", '2-3': "solves some aspects", 4: "solves it adequately",
-                5: "solves it completely"}, 'Criteria': {
-                    1: "ignores the Step-4 criteria", '2-3': "weak or unclear link to the criteria",
-                    4: "some sound links to the criteria", 5: "answers the criteria convincingly"}, 'Impact': {
-                        1: "no visible effect on the scenario", '2-3': "a weak effect", 4: "a clear positive effect",
-                        5: "a strong positive effect on the scenario"}, 'Humaneness': {
-                            1: "harmful or destructive", '2-3': "neutral, neither helps nor harms people",
-                            4: "constructive potential is visible",
-                            5: "plainly positive and constructive, with care for the people affected"},
-        'Development': {
-            '1-3': "barely described, little more than the Step-3 idea again",
-            '4-6': "some elaboration, needs more support", '7-8': "who, what, why and how explained in detail",
-            '9-10': "well structured and goes beyond who-what-why-how"}}, }
+# %% ../nbs/01_cgpst.ipynb #d27263d6
+_CRITERIA = {
+    'Correctly Written': {
+        1: "all four: a superlative ('most ...'), one single objective, the desired direction, phrased as a question",
+        0: "any of the four is missing"},
+    'Relevance': {
+        0: "unrelated to the underlying problem, or only repeats it",
+        1: "generic, fits almost any problem",
+        2: "fairly specific to the problem, could be sharper",
+        3: "specific and squarely about the core of the problem"},
+}
+_GRID = {
+    'Correctly Used': {
+        5: "no error in the grid", 4: "one error", 3: "two errors", 2: "three errors", 1: "four or more errors",
+        'rule': "every criterion column must rank the x solutions 1..x with no ties, and every total must "
+                "equal its row's sum; see `check_grid` for how errors are counted"},
+}
 
-# %% ../nbs/01_cgpst.ipynb #b5d944f2
+# %% ../nbs/01_cgpst.ipynb #afceff5a
+_PLAN = {
+    'Relevance': {1: "the plan does not address the underlying problem",
+                  '2-3': "related, but another solution might fit better",
+                  4: "addresses the problem well", 5: "an excellent fit to the problem"},
+    'Effectiveness': {1: "would do little to solve the problem", '2-3': "solves some aspects",
+                      4: "solves it adequately", 5: "solves it completely"},
+    'Criteria': {1: "ignores the Step-4 criteria", '2-3': "weak or unclear link to the criteria",
+                 4: "some sound links to the criteria", 5: "answers the criteria convincingly"},
+    'Impact': {1: "no visible effect on the scenario", '2-3': "a weak effect", 4: "a clear positive effect",
+               5: "a strong positive effect on the scenario"},
+    'Humaneness': {1: "harmful or destructive", '2-3': "neutral, neither helps nor harms people",
+                   4: "constructive potential is visible",
+                   5: "plainly positive and constructive, with care for the people affected"},
+    'Development': {'1-3': "barely described, little more than the Step-3 idea again",
+                    '4-6': "some elaboration, needs more support",
+                    '7-8': "who, what, why and how explained in detail",
+                    '9-10': "well structured and goes beyond who-what-why-how"},
+}
+
+# %% ../nbs/01_cgpst.ipynb #e09005c0
+RUBRIC: dict[int, dict[str, dict]] = {1: _divergent(1), 2: _PROBLEM, 3: _divergent(3), 4: _CRITERIA, 5: _GRID, 6: _PLAN}
+
+# %% ../nbs/01_cgpst.ipynb #fcf9a178
 _DIV = lambda n, target: {
     'Fluency': f"whether the {n} is clear and unambiguous and {target}; if not, which invalid case applies "
     "(vague, unconnected, " + ("actually a solution, "
@@ -312,7 +328,7 @@ DESCRIPTIONS: dict[int, dict[str, str]] = {
                        "Step-3 idea"
     }, }
 
-# %% ../nbs/01_cgpst.ipynb #268aaf06
+# %% ../nbs/01_cgpst.ipynb #bea5452a
 def rubric_text(step: int|str, # 1..6 or 'Step-k'
                 categories: bool=False, # append the category list (Steps 1 and 3)
                ) -> str:
@@ -329,7 +345,7 @@ def rubric_text(step: int|str, # 1..6 or 'Step-k'
     if categories and s.number in (1, 3): out.append("Categories: " + '; '.join(CATEGORIES))
     return '\n'.join(out).strip()
 
-# %% ../nbs/01_cgpst.ipynb #cf9e5f29
+# %% ../nbs/01_cgpst.ipynb #42235b54
 def task_overview() -> str:
     "The six CGPST steps in one numbered list (our wording of the step requirements)."
     return '\n'.join(f"{s.number}. {s.name}: {s.requirement}" for s in STEPS.values())

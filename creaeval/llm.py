@@ -192,7 +192,7 @@ def read_budgets(s) -> dict:
                 raise ValueError(f"{s.path}: [budgets] {k} = {v!r}: use a number of tokens or 'auto'") from None
     return out
 
-# %% ../nbs/12_llm.ipynb #bcbe16ce
+# %% ../nbs/12_llm.ipynb #d511aa66
 def call_budget(budgets: dict, # `read_budgets(settings())`
                 role: str|None, # the call's meta role (sot, judge, scorer, selector ...)
                 schema: dict|None, # the call's JSON schema, if any
@@ -234,7 +234,7 @@ def _describe(messages, sample) -> str:
     last = messages[-1]['content'].strip().replace('\n', ' ')
     return f"sample {sample}, {len(messages)} messages, last {messages[-1]['role']!r}: {last[:100]!r}"
 
-# %% ../nbs/12_llm.ipynb #0da141db
+# %% ../nbs/12_llm.ipynb #fba2a1ab
 class LLM:
     "A model behind one `provider/model` spec: cached, concurrent, retried, validated calls."
     def __init__(self, provider: str, model: str, backend, cfg: dict, cache: Cache|None, replay: bool=False):
@@ -266,7 +266,25 @@ class LLM:
     def key(self, messages, gen, schema, sample) -> str:
         return request_key(self.provider, self.model, self.base_url, messages, gen, schema, sample)
 
-# %% ../nbs/12_llm.ipynb #12283917
+# %% ../nbs/12_llm.ipynb #a7663bef
+def _from_cache(hit: dict, base: dict, t0: float) -> Result:
+    "The result a cache entry holds: an answer, or a lasting failure kept so that a replay or a resume meets it again."
+    took = dict(cached=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
+    if 'failed' in hit['usage']:
+        usage = {k: v for k, v in hit['usage'].items() if k != 'failed'}
+        return Result(ok=False, error=hit['usage']['failed'], usage=usage, lasting=True, **took)
+    return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], **took)
+
+# %% ../nbs/12_llm.ipynb #1db3e4b4
+@patch
+def _store(self: LLM, res: Result, key: str, messages, gen: dict, sdict, sample: int):
+    "Cache a validated answer or a lasting failure (never a passing one)."
+    if (res.ok or res.lasting) and self.cache is not None:
+        request = dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url)
+        usage = res.usage if res.ok else {**res.usage, 'failed': res.error}
+        self.cache.put(key, self.spec, request, res.text, res.parsed, usage, res.gen_latency_s)
+
+# %% ../nbs/12_llm.ipynb #48924690
 @patch
 async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
                schema=None, # None, a JSON-schema dict or a pydantic model class
@@ -283,26 +301,16 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
     gen = self.gen_settings(temperature, max_tokens, sdict, meta.get('role'), **extra)
     key = self.key(messages, gen, sdict, sample)
     base = dict(key=key, meta=meta, spec=self.spec)
-    if self.cache is not None and (hit := self.cache.get(key)) is not None:
-        if 'failed' in hit['usage']:     # a lasting failure, kept so that a replay or a resume meets it again
-            return Result(ok=False, error=hit['usage']['failed'],
-                          usage={k: v
-                                 for k, v in hit['usage'].items() if k != 'failed'}, cached=True, lasting=True,
-                          gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
-        return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], cached=True,
-                      gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
+    if self.cache is not None and (hit := self.cache.get(key)) is not None: return _from_cache(hit, base, t0)
     if self.replay:
-        raise ReplayMiss(
-            f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
-            f"gen {gen}; schema {'yes' if sdict else 'no'}) in "
-            f"{self.cache.path if self.cache is not None else 'no cache'}"
-        )
+        where = self.cache.path if self.cache is not None else 'no cache'
+        raise ReplayMiss(f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
+                         f"gen {gen}; schema {'yes' if sdict else 'no'}) in {where}")
     inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
     if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
         first = inflight[key]
         await asyncio.wait([first])
-        if not first.cancelled() and first.result().ok:
-            r = first.result()
+        if not first.cancelled() and (r := first.result()).ok:
             return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True,
                           gen_latency_s=r.gen_latency_s, latency_s=time.perf_counter() - t0, **base)
     fut = inflight[key] = asyncio.get_running_loop().create_future()
@@ -312,18 +320,14 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
             res = await self._call(messages, gen, schema, sdict, key, base)
             res.gen_latency_s = time.perf_counter() - t1
         res.latency_s = time.perf_counter() - t0
-        if (res.ok or res.lasting) and self.cache is not None:
-            self.cache.put(key, self.spec,
-                           dict(messages=messages, gen=gen, schema=sdict, sample=sample,
-                                base_url=self.base_url), res.text, res.parsed,
-                           res.usage if res.ok else {**res.usage, 'failed': res.error}, res.gen_latency_s)
+        self._store(res, key, messages, gen, sdict, sample)
         fut.set_result(res)
         return res
     finally:
         if not fut.done(): fut.cancel()
         if inflight.get(key) is fut: del inflight[key]
 
-# %% ../nbs/12_llm.ipynb #06cdb11d
+# %% ../nbs/12_llm.ipynb #d6f65f86
 @patch
 async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
     "One sample: attempts with bounded retries; each failure's cause goes to `faults`."
@@ -342,7 +346,7 @@ async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tupl
             await asyncio.sleep(
                 backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
 
-# %% ../nbs/12_llm.ipynb #ebada733
+# %% ../nbs/12_llm.ipynb #8914dd05
 @patch
 async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     attempts, usage, raw, err, faults = 0, {'input_tokens': 0, 'output_tokens': 0}, None, None, []
@@ -368,40 +372,40 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     return Result(ok=False, text=raw, error=f"invalid output after {budget + 1} samples: {err}", usage=usage,
                   attempts=attempts, resamples=budget, **base)
 
-# %% ../nbs/12_llm.ipynb #3147941c
+# %% ../nbs/12_llm.ipynb #265a877e
 class _Failed(Exception):
 
     def __init__(self, cause, attempts, lasting=False):
         super().__init__(cause)
         self.cause, self.attempts, self.lasting = cause, attempts, lasting
 
-# %% ../nbs/12_llm.ipynb #b44a7937
+# %% ../nbs/12_llm.ipynb #494ef73c
 @patch
 def chat_sync(self: LLM, messages, **kw) -> Result:
     "`chat`, blocking: for scripts and notebook cells."
     return run_sync(self.chat(messages, **kw))
 
-# %% ../nbs/12_llm.ipynb #1be64fe0
+# %% ../nbs/12_llm.ipynb #e96ad05e
 @patch
 async def chat_many(self: LLM, requests: list[dict], # each: dict(messages=..., schema=..., meta=..., sample=..., ...)
                    ) -> list[Result]:
     "Run many calls concurrently (the provider's limit applies); results in the order of `requests`."
     return list(await asyncio.gather(*(self.chat(**r) for r in requests)))
 
-# %% ../nbs/12_llm.ipynb #fccd8bef
+# %% ../nbs/12_llm.ipynb #3c22c39f
 @patch
 def chat_many_sync(self: LLM, requests: list[dict]) -> list[Result]:
     "`chat_many`, blocking."
     return run_sync(self.chat_many(requests))
 
-# %% ../nbs/12_llm.ipynb #14ac913f
+# %% ../nbs/12_llm.ipynb #00adc91a
 def run_sync(coro):
     "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
     try: asyncio.get_running_loop()
     except RuntimeError: return asyncio.run(coro)
     with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
-# %% ../nbs/12_llm.ipynb #40e9a649
+# %% ../nbs/12_llm.ipynb #89aa9339
 CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
 
 def provider_config(provider: str, **overrides) -> dict:
@@ -432,7 +436,7 @@ def provider_config(provider: str, **overrides) -> dict:
             raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
     return cfg
 
-# %% ../nbs/12_llm.ipynb #cb481dd7
+# %% ../nbs/12_llm.ipynb #e5b04e44
 def build_messages(system: str, # instructions shared by every call of a method and role
                    shared: str|list[str]=(), # blocks shared across many calls (scenario, rubric, output format ...)
                    varying: str|list[str]=(), # blocks that change per call (the response, the evidence ...), last
@@ -444,7 +448,7 @@ def build_messages(system: str, # instructions shared by every call of a method 
     if not blocks: raise ValueError("build_messages needs at least one shared or varying block for the user message")
     return [{'role': 'system', 'content': system}, {'role': 'user', 'content': sep.join(blocks)}]
 
-# %% ../nbs/12_llm.ipynb #05afae05
+# %% ../nbs/12_llm.ipynb #f0284036
 import pandas as pd
 
 def usage_frame(results: list[Result]) -> pd.DataFrame:
@@ -461,7 +465,7 @@ def usage_frame(results: list[Result]) -> pd.DataFrame:
     if len(df): df['tokens'] = df['input_tokens'] + df['output_tokens']
     return df
 
-# %% ../nbs/12_llm.ipynb #fbbd3e39
+# %% ../nbs/12_llm.ipynb #520bd970
 def usage_table(results: list[Result], # results of calls, with meta labels
                 by: tuple=('method', 'role', 'step'), # meta fields to group by (those present are used)
                ) -> pd.DataFrame:

@@ -19,7 +19,7 @@ __all__ = ['SOURCES', 'MOTES_SOURCES', 'OCSAI_TEST_COLUMNS', 'DERIVATIONS', 'Che
 class ChecksumError(DataError):
     "A file whose sha256 differs from the one in the registry."
 
-# %% ../nbs/05_sources.ipynb #3b4ef185
+# %% ../nbs/05_sources.ipynb #ae1625a9
 SOURCES = {  # dataset folder -> (GitHub repository, pinned commit)
     'cgpst':          ('Jaong/TeamLLM-anonymous', '34be9a5f6d1deb74979a8f2b4271446f062c2373'),
     'creaeval-pilot': ('Jaong/CreaEval',          '49c688a7320b57d68fffc6277fbcba0c32e62ea8'),
@@ -31,7 +31,10 @@ SOURCES = {  # dataset folder -> (GitHub repository, pinned commit)
 
 # path | derivation | verified, then, indented: the source path in the repository (zip members as archive!member)
 # and the sha256
-_TABLE = """
+_TABLE: dict[str, str] = {}   # folder -> its rows, in the format above
+
+# %% ../nbs/05_sources.ipynb #fbb657ca
+_TABLE['cgpst'] = """
 cgpst/data_A.json | copy | yes
     Datasets/data_A.json
     228af0efc6d50751de3260dc1f12d0d31c533dc3e4ed2848d6395a87f7bbe6a2
@@ -44,6 +47,10 @@ cgpst/task_prompts.json | rename | yes
 cgpst/scoring_instructions.txt | pdf_text | yes
     Human Evaluation/Scoring Instructions.pdf
     beee56299496afbed52ed4d5ddc25cc283508489c26526362df7331e189c7c8b
+"""
+
+# %% ../nbs/05_sources.ipynb #13cfa8f1
+_TABLE['creaeval-pilot/Raw_Results'] = """
 creaeval-pilot/Raw_Results/deepseek-v4-pro_tem=0.2.json | copy | yes
     Pre_Experiment/Raw_Results/deepseek-v4-pro_tem=0.2.json
     29b22b785085b3d6fc9ce5b24997877550a551a0ff9cf73bd598d5cec3ccb0ed
@@ -80,6 +87,10 @@ creaeval-pilot/Raw_Results/qwen3.6-plus-2026-04-02_tem=0.5.json | copy | yes
 creaeval-pilot/Raw_Results/qwen3.6-plus-2026-04-02_tem=0.8.json | copy | yes
     Pre_Experiment/Raw_Results/qwen3.6-plus-2026-04-02_tem=0.8.json
     1ba0a50563500be21ce2d9c8e6f2badac5bce4ac40376441852f675a8684f758
+"""
+
+# %% ../nbs/05_sources.ipynb #c520e747
+_TABLE['creaeval-pilot/Raw_Results_Scoring'] = """
 creaeval-pilot/Raw_Results_Scoring/deepseek-v4-pro_tem=0.2.json | copy | yes
     Pre_Experiment/Raw_Results_Scoring/deepseek-v4-pro_tem=0.2.json
     608746c9dfd43a6079565137fd310553a9dcd1dc1fd3bda8cda0eca0a29a1ae9
@@ -116,6 +127,10 @@ creaeval-pilot/Raw_Results_Scoring/qwen3.6-plus-2026-04-02_tem=0.5.json | copy |
 creaeval-pilot/Raw_Results_Scoring/qwen3.6-plus-2026-04-02_tem=0.8.json | copy | yes
     Pre_Experiment/Raw_Results_Scoring/qwen3.6-plus-2026-04-02_tem=0.8.json
     3e03550f4f5980b4028fa7b791d76f2532ae77ca3807c2e00fc260cb7b2fc367
+"""
+
+# %% ../nbs/05_sources.ipynb #a4e56f15
+_TABLE['aut/musescorer'] = """
 aut/musescorer/s1_data_all.csv | copy | yes
     2_agreement_analysis/data/s1_data_all.csv
     8622136a7d5410e80baeb0f839c1d57c4fe2b5b1b20812bdbdf161be75e0abcd
@@ -131,6 +146,10 @@ aut/musescorer/HMSL_originality_brick.csv | copy | yes
 aut/musescorer/HMSL_originality_paperclip.csv | copy | yes
     2_agreement_analysis/data/HMSL_originality_paperclip.csv
     47866b71c9f101c69bfb0bd25a3ae3bb029a8f1403ca1209cc8f58615c1c1366
+"""
+
+# %% ../nbs/05_sources.ipynb #472856e3
+_TABLE['aut/ocsai'] = """
 aut/ocsai/LICENSE | copy | yes
     LICENSE
     7b05e4edae797aadeaa0dc3ca7ee2939d7fbad88f21a76bb6b555b8c02df6cb5
@@ -164,6 +183,10 @@ aut/ocsai/llm_predictions/gpt3-text-davinci-002-5-10.csv | ocsai_fewshot | yes
 aut/ocsai/llm_predictions/gpt3-text-davinci-002-5-5.csv | ocsai_fewshot | yes
     results/evaluation.zip!evaluation/fewshot/gpt3-text-davinci-002-5-5.csv
     5ef865a6a3451b28352b43549a9991c58f9db9b75ba6706e262ab80849b28dce
+"""
+
+# %% ../nbs/05_sources.ipynb #60632c55
+_TABLE['aut/ocsai/finetuned'] = """
 aut/ocsai/finetuned/gpt-ft-davinci-1.csv | ocsai_predictions | yes
     results/evaluation.zip!evaluation/gt_main2/gpt-ft-davinci-1.csv
     6303146fbdaa0bb56d8cf3686f7bf38c71d3ec7c8679e240bed85b6f96a1d602
@@ -185,6 +208,10 @@ aut/ocsai/finetuned/st5-large.csv | ocsai_predictions | yes
 aut/ocsai/finetuned/gpt-emb-text-embedding-ada-002.csv | ocsai_predictions | yes
     results/evaluation.zip!evaluation/gt_main2/gpt-emb-text-embedding-ada-002.csv
     153122aabdbaee42661b5b793807af8c4f79e4cb247a44c2a4c20dc95625106d
+"""
+
+# %% ../nbs/05_sources.ipynb #41c74081
+_TABLE['ttcw'] = """
 ttcw/LICENSE | copy | yes
     LICENSE
     1a85e77efdcb7da31cd2bdc4a261ec58982dcdf21b7f907ad0f974fb3490d4a5
@@ -206,6 +233,10 @@ ttcw/ttcw_annotations.json | copy | yes
 ttcw/ttcw_majority.json | copy | yes
     Art_or_Artifice/annotations/ttcw_majority.json
     5eac1f59e3b393b3c8c276ca05137051237d745f9d512f4cb181e8b61a5e006e
+"""
+
+# %% ../nbs/05_sources.ipynb #275ef637
+_TABLE['ttcw/llm_annotations'] = """
 ttcw/llm_annotations/annotations_cgpt.jsonl | copy | yes
     Art_or_Artifice/data/annotations_cgpt.jsonl
     63f86852d8ad706652ca3ab6a5b82b088ad4bbc142e67f89ff6788108c29c42e
@@ -227,6 +258,10 @@ ttcw/llm_annotations/annotations_gemini-pro.jsonl | copy | yes
 ttcw/llm_annotations/annotations_gpt4.jsonl | copy | yes
     Art_or_Artifice/data/annotations_gpt4.jsonl
     3bf1b935e8f501a460489bf840a1f02338cb0a1d91ea6d1c769747fbd034da36
+"""
+
+# %% ../nbs/05_sources.ipynb #39d76110
+_TABLE['macgyver'] = """
 macgyver/LICENSE | copy | yes
     LICENSE
     c71d239df91726fc519c6eb72d318ec65820627232b2f796219e87dcf35d0ab4
@@ -241,7 +276,7 @@ macgyver/benchmark_results.json | copy | yes
     aca1357d37317316df7212ecf93715e957cf210f26520dc4638de74d22928e96
 """
 
-# %% ../nbs/05_sources.ipynb #cbda0f1a
+# %% ../nbs/05_sources.ipynb #c957ff52
 def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
               ) -> str:
     "The `SOURCES` key (dataset folder) that `path` belongs to."
@@ -249,15 +284,15 @@ def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
     if not keys: raise KeyError(f"{path!r} is in none of the dataset folders {sorted(SOURCES)}")
     return max(keys, key=len)
 
-# %% ../nbs/05_sources.ipynb #710fc70b
+# %% ../nbs/05_sources.ipynb #c8511cef
 def raw_url(repo: str, commit: str, path: str) -> str:
     "The raw.githubusercontent.com URL of `path` in `repo` at `commit`."
     return f"https://raw.githubusercontent.com/{repo}/{commit}/{urllib.parse.quote(path)}"
 
-# %% ../nbs/05_sources.ipynb #40ac27e6
+# %% ../nbs/05_sources.ipynb #32eabd39
 def registry() -> pd.DataFrame:
     "One row per public data file: path, dataset, repo, commit, source, derivation, verified, sha256, url."
-    rows, lines = [], _TABLE.strip().splitlines()
+    rows, lines = [], [l for l in ''.join(_TABLE.values()).splitlines() if l.strip()]
     for head, source, sha in zip(lines[0::3], lines[1::3], lines[2::3]):
         path, derivation, verified = (s.strip() for s in head.split('|'))
         source, sha = source.strip(), sha.strip()
@@ -266,7 +301,7 @@ def registry() -> pd.DataFrame:
                          verified=verified, sha256=sha, url=raw_url(repo, commit, source.split('!')[0])))
     return pd.DataFrame(rows)
 
-# %% ../nbs/05_sources.ipynb #3130afba
+# %% ../nbs/05_sources.ipynb #b8491396
 def file_sha256(path: Path|str) -> str:
     "Hex sha256 of a file, read in 1 MiB chunks."
     h = hashlib.sha256()
@@ -274,7 +309,7 @@ def file_sha256(path: Path|str) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b''): h.update(chunk)
     return h.hexdigest()
 
-# %% ../nbs/05_sources.ipynb #9c4ac49b
+# %% ../nbs/05_sources.ipynb #6be89f6a
 def check_files(root: Path|str|None=None, # datasets folder; default: where `dataset_file` finds each file
                ) -> pd.DataFrame:
     "Status of every registered file: `ok`, `missing` or `mismatch`, with the file's actual sha256."
@@ -291,7 +326,7 @@ def check_files(root: Path|str|None=None, # datasets folder; default: where `dat
         rows.append(dict(path=r.path, status='ok' if got == r.sha256 else 'mismatch', sha256=got, location=str(p)))
     return pd.DataFrame(rows)
 
-# %% ../nbs/05_sources.ipynb #268790b5
+# %% ../nbs/05_sources.ipynb #1edb27da
 MOTES_SOURCES = ('motesf', 'motesp')  # Ocsai studies whose data may not be redistributed
 OCSAI_TEST_COLUMNS = ['id', 'participant', 'prompt', 'target', 'src', 'response']
 
@@ -326,13 +361,13 @@ DERIVATIONS = {  # derivation -> function(bytes of the source file, name) -> byt
     'ocsai_predictions': lambda b, name: drop_motes(b, None, name),
 }
 
-# %% ../nbs/05_sources.ipynb #160329a8
+# %% ../nbs/05_sources.ipynb #6353e4a8
 def http_get(url: str, timeout: float=120) -> bytes:
     "Download `url` (the default downloader of `fetch`)."
     req = urllib.request.Request(url, headers={'User-Agent': 'creaeval-data-fetch'})
     with urllib.request.urlopen(req, timeout=timeout) as r: return r.read()
 
-# %% ../nbs/05_sources.ipynb #0c8ca5d6
+# %% ../nbs/05_sources.ipynb #e1613ad7
 def select(only: str|list[str]|None=None, # paths, folders ('ttcw', 'aut/ocsai') or globs ('*/LICENSE'); None: all
           ) -> pd.DataFrame:
     "The registry rows named by `only`; a pattern that names no file is an error."
@@ -344,7 +379,7 @@ def select(only: str|list[str]|None=None, # paths, folders ('ttcw', 'aut/ocsai')
         raise ValueError(f"no registered data file matches {bad}; datasets are {sorted(SOURCES)}")
     return reg[[any(hit(p, pat) for pat in pats) for p in reg.path]]
 
-# %% ../nbs/05_sources.ipynb #9bf7e5f6
+# %% ../nbs/05_sources.ipynb #d02cad1c
 def _zip_member(blob: bytes, source: str, url: str) -> bytes:
     member = source.split('!', 1)[1]
     try:
@@ -352,7 +387,7 @@ def _zip_member(blob: bytes, source: str, url: str) -> bytes:
     except zipfile.BadZipFile: raise DataError(f"{url}: not a zip archive") from None
     except KeyError: raise DataError(f"{url}: the archive has no member {member!r}") from None
 
-# %% ../nbs/05_sources.ipynb #d59e9294
+# %% ../nbs/05_sources.ipynb #22953ec3
 def _write_atomic(target: Path, data: bytes):
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f'.{target.name}.', suffix='.part')
@@ -363,7 +398,7 @@ def _write_atomic(target: Path, data: bytes):
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
-# %% ../nbs/05_sources.ipynb #1215e4fb
+# %% ../nbs/05_sources.ipynb #a1fc2dd9
 def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in the checkout)
           only: str|list[str]|None=None, # limit to these paths / folders / globs (see `select`)
           download=None, # function url -> bytes (default: `http_get`)
