@@ -330,8 +330,8 @@ def _tests(unit, boot_dim, srcs, raters, dims, humans, have, alpha) -> pd.DataFr
             else:
                 common = have[b1] & have[b2]
                 if common.any():
-                    units, (t, p, nu) = 'rater x human', _ttest(v[b1][common][:, d].ravel(), v[b2][common][:,
-                                                                                                           d].ravel())
+                    pair = (v[b1][common][:, d].ravel(), v[b2][common][:, d].ravel())
+                    units, (t, p, nu) = 'rater x human', _ttest(*pair)
                 else:
                     ra, rb = (_jmean(v[[x]], have[[x]])[0][d] for x in (b1, b2))
                     units, (t, p, nu) = 'humans (no shared rater)', _ttest(ra, rb)

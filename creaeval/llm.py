@@ -130,8 +130,9 @@ class OpenAIBackend:
         import openai
         loop = asyncio.get_running_loop()
         if loop not in self._clients:
-            self._clients[loop] = openai.AsyncOpenAI(base_url=self.base_url, api_key=self.api_key(), max_retries=0,
-                                                     timeout=float(self.cfg['timeout']), http_client=self._http_client)
+            self._clients[loop] = openai.AsyncOpenAI(
+                base_url=self.base_url, api_key=self.api_key(), max_retries=0, timeout=float(self.cfg['timeout']),
+                http_client=self._http_client)
         return self._clients[loop]
     def response_format(self, schema: dict) -> dict|None:
         if self.mode == 'json_schema':

@@ -120,8 +120,8 @@ def load_musescorer(paths: list|None=None, # CSV files (default: the five regist
         long = df.melt(id_vars=AUT_COLUMNS, value_vars=raters, var_name='rater', value_name='score')
         long.insert(0, 'study', path.stem.replace('_data_all', ''))
         out.append(long)
-    df = pd.concat(out, ignore_index=True).rename(columns={'for_user_id': 'participant', 'round_id': 'round',
-                                                           'item': 'prompt', 'idea_content': 'response'})
+    names = {'for_user_id': 'participant', 'round_id': 'round', 'item': 'prompt', 'idea_content': 'response'}
+    df = pd.concat(out, ignore_index=True).rename(columns=names)
     df['score'] = df['score'].astype(float)
     return df[['study', 'id', 'participant', 'round', 'prompt', 'response', 'rater', 'score']]
 
@@ -158,8 +158,8 @@ def load_ocsai_predictions(paths: list|None=None, # default: the nine registered
         if (bad := df['predicted'].notna() & pred.isna()).any():
             i = int(np.flatnonzero(bad.to_numpy())[0])
             raise DataError(f"{path}: row {i + 2}: field 'predicted' = {df['predicted'].iloc[i]!r} is not a number")
-        df = df.rename(columns={'model': 'model_label'}).assign(run=path.stem, model=m['model'], predicted=pred,
-                                                               in_range=pred.between(1, 5))
+        df = df.rename(columns={'model': 'model_label'})
+        df = df.assign(run=path.stem, model=m['model'], predicted=pred, in_range=pred.between(1, 5))
         out.append(df)
     cols = ['run', 'model', 'model_label', 'nexamples', 'ncompletions', 'id', 'participant', 'prompt', 'src',
             'target', 'predicted', 'in_range', 'total_tokens']

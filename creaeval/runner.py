@@ -194,11 +194,9 @@ def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
         for rater, g in scores.groupby('rater'):
             d = summary_disagreement(g, by=['sample_id'])
             dis[rater] = round(float(d.differs.mean()), 4) if len(d) else None
-    return dict(units=len(units),
-                status={s: sum(u['status'] == s for u in units)
-                        for s in ('ok', 'partial', 'failed', 'refused')}, missing_cells=int(
-                            (scores.origin == 'missing').sum()) if len(scores) else 0, failed_calls=sum(not c['ok']
-                                                                                                        for c in calls),
+    status = {s: sum(u['status'] == s for u in units) for s in ('ok', 'partial', 'failed', 'refused')}
+    missing = int((scores.origin == 'missing').sum()) if len(scores) else 0
+    return dict(units=len(units), status=status, missing_cells=missing, failed_calls=sum(not c['ok'] for c in calls),
                 calls=len(calls), resamples=sum(c.get('resamples') or 0 for c in calls), tokens_p50=q('tokens', 50),
                 tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
                 wall_p50_s=q('wall_s', 50), wall_p95_s=q('wall_s', 95), summary_disagreement=dis)

@@ -217,8 +217,8 @@ def step_level(
     s = scores[pd.to_numeric(scores['item'], errors='coerce').fillna(0) == 0]
     origin = (s['origin'] if 'origin' in s.columns else pd.Series('given', index=s.index)).fillna('given')
     is_w = origin.eq('weighted')
-    s, origin = (s[is_w | (s.source == 'human')], origin[is_w | (s.source == 'human')]) if weighted else (s[~is_w],
-                                                                                                          origin[~is_w])
+    keep = (is_w | (s.source == 'human')) if weighted else ~is_w
+    s, origin = s[keep], origin[keep]
     rank = origin.map({o: i for i, o in enumerate(_PREFER[summaries])}).fillna(2)
     keys = [c for c in ('dataset', 'sample_id', 'source', 'rater', 'step', 'dimension') if c in s.columns]
     out = s.assign(summary_source=origin, _rank=rank).sort_values('_rank', kind='stable')

@@ -117,9 +117,9 @@ def _item_rows(k: int, i: int, it, place) -> list[dict]:
     base['category'] = it['Category'].strip()
     for f in ('Elaboration', 'Originality'):
         if f not in it: raise RaterSheetError(f"{place(k, i, f)}: missing for a valid item (it has a Category)")
-    return [{**base, 'dimension': 'Fluency', 'score': 1}] + [{
-        **base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, place, i), True, place(k, i, f))}
-                                                             for f in ('Elaboration', 'Originality')]
+    scored = [{**base, 'dimension': f, 'score': _check_score(it[f], _dim(k, f, place, i), True, place(k, i, f))}
+              for f in ('Elaboration', 'Originality')]
+    return [{**base, 'dimension': 'Fluency', 'score': 1}] + scored
 
 # %% ../nbs/06_sheets.ipynb #09a3bcdb
 def _list_step(k: int, entries: list, place) -> tuple[list, list]:
@@ -180,9 +180,8 @@ def _sheet_rows(sheet, place):
             raise RaterSheetError(f"{place(k)}: a step must be a non-empty list, not {entries!r:.60}")
         r, s = (_list_step if STEPS[k].per_item else _response_step)(k, entries, place)
         rows += r; summ += s
-    summ.append(
-        dict(step=0, item=0, dimension='Total Score', score=_check_score(sheet['Total Score'], TOTAL_SCORE, False,
-                                                                         place(None, None, 'Total Score'))))
+    total = _check_score(sheet['Total Score'], TOTAL_SCORE, False, place(None, None, 'Total Score'))
+    summ.append(dict(step=0, item=0, dimension='Total Score', score=total))
     return rows, summ
 
 # %% ../nbs/06_sheets.ipynb #16b5bbb2

@@ -254,10 +254,9 @@ class CompletionsSampler:
             rows, s, t0 = [], seed * 1000, time.perf_counter()
             while len(rows) < n:
                 try:
-                    resp = await client.completions.create(model=self.model, prompt=self.template(messages),
-                                                           n=n - len(rows), logprobs=1, temperature=temperature,
-                                                           top_p=top_p, max_tokens=max_tokens, stop=list(stop) or None,
-                                                           seed=s)
+                    resp = await client.completions.create(
+                        model=self.model, prompt=self.template(messages), n=n - len(rows), logprobs=1,
+                        temperature=temperature, top_p=top_p, max_tokens=max_tokens, stop=list(stop) or None, seed=s)
                 except Exception as e: raise SamplingError(f"{self.name}: {type(e).__name__}: {e}") from None
                 self.requests += 1; s += 1
                 if not resp.choices: raise SamplingError(f"{self.name}: the server returned no choices")

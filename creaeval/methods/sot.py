@@ -84,8 +84,8 @@ def memory_block(memories: dict[int, str], # step -> task_status_memory of earli
                 ) -> str:
     "Earlier steps' memories in ascending step order."
     if not memories: return ''
-    return "### What earlier steps said (memory)\n" + '\n\n'.join(f"[Step-{k}]\n{m}"
-                                                                  for k, m in sorted(memories.items()))
+    told = '\n\n'.join(f"[Step-{k}]\n{m}" for k, m in sorted(memories.items()))
+    return "### What earlier steps said (memory)\n" + told
 
 # %% ../../nbs/31_sot.ipynb #1c226dda
 def sot_messages(scenario: str,          # the future scenario text
@@ -102,8 +102,8 @@ def sot_messages(scenario: str,          # the future scenario text
         f"### Future scenario\n{scenario}", f"### Dimensions of {s.label}\n{dimension_descriptions(step)}",
         f"### Schema to fill\n{schema_skeleton(schema)}",
         memory_block(memories or {}),
-        ("### Format problems found in this step by creaeval's parser\n" + '\n'.join(f"- {n}"
-                                                                                     for n in notes)) if notes else '',
+        ("### Format problems found in this step by creaeval's parser\n" + '\n'.join(f"- {n}" for n in notes))
+        if notes else '',
         f"### The answer to {s.label} ({s.name})\n{text}\n\nWrite the evidence JSON for {s.label} now."]
     return [{'role': 'system', 'content': sot_system(style)},
             {'role': 'user', 'content': '\n\n'.join(b for b in user if b)}]
@@ -143,8 +143,8 @@ async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeL
     shown = problems if parser_notes else []
     text = step_text(parsed, step)
     if text is None:
-        return StepAnalysis(step, 'absent', evidence={'note': absent_note(step,
-                                                                          shown)}, memory=absent_note(step, shown),
+        note = absent_note(step, shown)
+        return StepAnalysis(step, 'absent', evidence={'note': note}, memory=note,
                             n_items=0 if STEPS[step].per_item else None, problems=problems)
     n = len(parsed.scored_items(step)) if STEPS[step].per_item else None
     model = sot_model(step, n, max_chars)
