@@ -51,7 +51,8 @@ FORMS = ('renormalised', 'unnormalised', 'length_normalised', 'discrete')
 def _entropy(logp: np.ndarray) -> float:
     "-sum p ln p from log p, 0 for p = 0."
     p = np.exp(logp)
-    return float(-np.sum(np.where(p > 0, p * logp, 0.0)))
+    used = p > 0                 # 0 log 0 = 0, without computing 0 * -inf
+    return float(-np.sum(p[used] * logp[used]))
 
 # %% ../nbs/50_entropy.ipynb #f84e4748
 def semantic_entropy(

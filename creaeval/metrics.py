@@ -180,9 +180,10 @@ def icc_ci(s: dict, # output of `from_sums` (two raters)
     return {'icc_a': (nan(l2, bad_a), nan(u2, bad_a)), 'icc_c': (nan(c_ci[0], bad_c), nan(c_ci[1], bad_c))}
 
 # %% ../nbs/18_metrics.ipynb #2b138146
-def _estimate(key: str, x, y, rng_, nan_policy, conf) -> tuple[dict, int]:
+def _estimate(key: str, x, y, score_range, nan_policy) -> tuple[dict, int]:
+    "The sums-based statistics of one pair of raters, and the reason code of `key` (warned about when undefined)."
     x, y = paired(x, y, nan_policy)
-    if rng_ is not None: x, y = check_scale(x, *rng_, 'x'), check_scale(y, *rng_, 'y')
+    if score_range is not None: x, y = check_scale(x, *score_range, 'x'), check_scale(y, *score_range, 'y')
     s = from_sums(sums(x, y))
     code = int(s['reason'][key])
     if code: warnings.warn(f"{key.upper()} undefined: {REASONS[code]} (n={len(x)})", RuntimeWarning, stacklevel=3)
@@ -195,7 +196,7 @@ def pcc(x, y, # paired scores of two raters
         score_range: tuple[int, int]|None=None, # if given, check that scores are whole numbers in this range
        ) -> Estimate:
     "Pearson's r with its Fisher-z confidence interval."
-    s, code = _estimate('pcc', x, y, score_range, nan_policy, conf)
+    s, code = _estimate('pcc', x, y, score_range, nan_policy)
     n = int(s['n'])
     if code: return Estimate(math.nan, n=n, reason=REASONS[code])
     lo, hi = fisher_ci(s['pcc'], n, conf)
@@ -221,7 +222,7 @@ def qwk(x, y, # paired integer scores of two raters
         conf: float=0.95, seed=0, # interval level; bootstrap seed
        ) -> Estimate:
     "Quadratic weighted kappa with weights from the score values over the full declared range."
-    s, code = _estimate('qwk', x, y, score_range, nan_policy, conf)
+    s, code = _estimate('qwk', x, y, score_range, nan_policy)
     n = int(s['n'])
     if code: return Estimate(math.nan, n=n, reason=REASONS[code])
     lo = hi = math.nan
@@ -240,7 +241,7 @@ def icc(x, y, # paired scores of two raters
     "Two-way, single-rater ICC for two raters (McGraw & Wong), with its F-based confidence interval."
     key = {'A,1': 'icc_a', 'C,1': 'icc_c'}.get(kind)
     if key is None: raise ValueError(f"kind must be 'A,1' or 'C,1', not {kind!r}")
-    s, code = _estimate(key, x, y, score_range, nan_policy, conf)
+    s, code = _estimate(key, x, y, score_range, nan_policy)
     n = int(s['n'])
     if code: return Estimate(math.nan, n=n, reason=REASONS[code])
     lo, hi = icc_ci(s, conf)[key]

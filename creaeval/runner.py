@@ -109,7 +109,7 @@ async def evaluate_async(
     temperature: float | None = None,  # default: settings [models] temperature (0.2)
     max_tokens: int | None = None,
     max_chars: int | None = None,
-    evidence_style: str = 'evaluative',  # how the analyst writes evidence (P1's way; see creaeval.sot)
+    evidence_style: str = 'evaluative',  # how the analyst writes evidence (P1's way; see creaeval.methods.sot)
     parser_notes: bool = False,  # show the parser's notes on the response to every model (P1: no)
     shots: int = 0,  # few-shot examples per sample (datasets with an EXAMPLES entry: aut)
     llms: dict | None = None,  # spec -> model object, overriding `get_llm` (tests)

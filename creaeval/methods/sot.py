@@ -15,9 +15,9 @@ from ..llm import Result
 # %% auto #0
 __all__ = ['EVIDENCE_STYLES', 'SOT_SYSTEM', 'dimension_descriptions', 'sot_system', 'render_items', 'step_text', 'memory_block',
            'sot_messages', 'StepAnalysis', 'absent_note', 'analyse_step', 'Analysis', 'analyse_response',
-           'all_steps_model', 'analyse_all_at_once']
+           'all_steps_model', 'answer_text', 'analyse_all_at_once']
 
-# %% ../../nbs/31_sot.ipynb #e5afb676
+# %% ../../nbs/31_sot.ipynb #30126ce5
 def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
                           ) -> str:
     "The step's name, requirement and one description per evidence dimension (no levels)."
@@ -27,7 +27,7 @@ def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
     if s.number in (1, 3): out += ['', "Categories: " + '; '.join(CATEGORIES)]
     return '\n'.join(out)
 
-# %% ../../nbs/31_sot.ipynb #f81f6de4
+# %% ../../nbs/31_sot.ipynb #44098268
 # What the analyst writes per dimension. P1 App. D.2 asks it to analyse whether the response meets each dimension's
 # requirements, and its Fig. 1 evidence is evaluative ("of low importance", "a minor issue"): that is the default.
 # 'descriptive' (observations without praise or blame) is creaeval's earlier wording, kept as a named option.
@@ -69,7 +69,7 @@ def render_items(items: list[str]) -> str:
     "Items as a numbered list, numbered 1..n as the evidence keys `item_1..item_n` are."
     return '\n'.join(f"{i}. {t}" for i, t in enumerate(items, 1))
 
-# %% ../../nbs/31_sot.ipynb #5890b3df
+# %% ../../nbs/31_sot.ipynb #1677da72
 def step_text(parsed: ParsedResponse, # the parsed response
               step: int,               # 1..6
              ) -> str|None:
@@ -79,7 +79,7 @@ def step_text(parsed: ParsedResponse, # the parsed response
     if STEPS[step].per_item: return render_items(parsed.scored_items(step))
     return ps.text
 
-# %% ../../nbs/31_sot.ipynb #c700a0c0
+# %% ../../nbs/31_sot.ipynb #56ed09a2
 def memory_block(memories: dict[int, str], # step -> task_status_memory of earlier steps
                 ) -> str:
     "Earlier steps' memories in ascending step order."
@@ -87,7 +87,7 @@ def memory_block(memories: dict[int, str], # step -> task_status_memory of earli
     told = '\n\n'.join(f"[Step-{k}]\n{m}" for k, m in sorted(memories.items()))
     return "### What earlier steps said (memory)\n" + told
 
-# %% ../../nbs/31_sot.ipynb #1c226dda
+# %% ../../nbs/31_sot.ipynb #144ab38a
 def sot_messages(scenario: str,          # the future scenario text
                  step: int,              # 1..6
                  text: str,              # the step's answer (see `step_text`)
@@ -126,7 +126,7 @@ def absent_note(step: int, problems: list[str]=()) -> str:
     "The text that stands for a step with no answer (with the parser's notes only when some are passed)."
     return f"The response gives no answer to Step-{step}" + (f" ({'; '.join(problems)})." if problems else ".")
 
-# %% ../../nbs/31_sot.ipynb #8bcec8b3
+# %% ../../nbs/31_sot.ipynb #9c1322df
 async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeLLM
                        scenario: str,           # the future scenario
                        parsed: ParsedResponse,  # the parsed response
@@ -200,7 +200,16 @@ def all_steps_model(parsed: ParsedResponse, max_chars: int|None=None):
                                          max_chars).model_fields['sot_evidence'].annotation, Field(alias=f"Step-{k}"))
     return create_model('AllStepsSoT', __config__=ConfigDict(extra='forbid', populate_by_name=True), **fields)
 
-# %% ../../nbs/31_sot.ipynb #802d5780
+# %% ../../nbs/31_sot.ipynb #8cc2115d
+def answer_text(parsed: ParsedResponse, step: int, notes: bool=False) -> str:
+    "One step's answer as a model reads it, or a note that it is absent (with the parser's notes if `notes`)."
+    t = step_text(parsed, step)
+    probs = [p.message for p in parsed.problems if p.step == step] if notes else []
+    body = t if t is not None else absent_note(step, probs)
+    if t is not None and probs: body += "\n(Format problems found by creaeval's parser: " + '; '.join(probs) + ")"
+    return body
+
+# %% ../../nbs/31_sot.ipynb #61802bde
 async def analyse_all_at_once(llm, scenario: str, response: str | dict | ParsedResponse, max_chars: int | None = None,
                               temperature: float | None = None, max_tokens: int | None = None, sample: int = 0,
                               meta: dict | None = None, on_step=None, style: str = 'evaluative',
@@ -209,14 +218,8 @@ async def analyse_all_at_once(llm, scenario: str, response: str | dict | ParsedR
     parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
     model = all_steps_model(parsed, max_chars)
     schema = plain_schema(model)
-    blocks, dims = [], []
-    for k in range(1, 7):
-        t = step_text(parsed, k)
-        probs = [p.message for p in parsed.problems if p.step == k] if parser_notes else []
-        body = t if t is not None else absent_note(k, probs)
-        if t is not None and probs: body += "\n(Format problems found by creaeval's parser: " + '; '.join(probs) + ")"
-        blocks.append(f"### {STEPS[k].label} answer\n{body}")
-        dims.append(dimension_descriptions(k))
+    blocks = [f"### {STEPS[k].label} answer\n{answer_text(parsed, k, parser_notes)}" for k in range(1, 7)]
+    dims = [dimension_descriptions(k) for k in range(1, 7)]
     user = '\n\n'.join([f"### Future scenario\n{scenario}", "### Dimensions of every step\n" + '\n\n'.join(dims),
                         f"### Schema to fill\n{schema_skeleton(schema)}", *blocks,
                         "Write the evidence JSON for all the answered steps now."])
