@@ -33,7 +33,7 @@ def request_key(provider: str, # provider name from settings.ini
                    gen=gen, schema=schema, sample=int(sample))
     return hashlib.sha256(canonical(payload).encode()).hexdigest()
 
-# %% ../nbs/10_cache.ipynb #e81fbc38
+# %% ../nbs/10_cache.ipynb #ecd17afe
 class Cache:
     "Content-addressed store of validated model answers in one SQLite file (WAL, safe for concurrent writers)."
     def __init__(self, path: str|Path): # the SQLite file (created with its folder if missing)
@@ -62,6 +62,9 @@ class Cache:
                     gen_latency_s=row[3], spec=row[4])
     def put(self, key: str, spec: str, request: dict, text: str, parsed, usage: dict, gen_latency_s: float):
         "Store a validated answer (first writer of a key wins)."
+        try: self._put(key, spec, request, text, parsed, usage, gen_latency_s)
+        except sqlite3.OperationalError as e: raise sqlite3.OperationalError(f"{self.path}: {e}") from None
+    def _put(self, key, spec, request, text, parsed, usage, gen_latency_s):
         self._con().execute('INSERT OR IGNORE INTO calls VALUES (?,?,?,?,?,?,?,?)',
             (key, spec, canonical(request), text, None if parsed is None else canonical(parsed), canonical(usage),
              gen_latency_s, time.time()))

@@ -17,8 +17,8 @@ from .loaders import load_ocsai_test, load_musescorer, load_aut_pairs, load_ttcw
 from .parse import parse_response
 
 # %% auto #0
-__all__ = ['MACGYVER_LABELS', 'DATASETS', 'EXAMPLES', 'Sample', 'cgpst_samples', 'refusal', 'aut_answers', 'aut_samples',
-           'aut_split', 'Example', 'aut_examples', 'ttcw_samples', 'macgyver_judge_set', 'se_solutions',
+__all__ = ['STEP_KEYS', 'MACGYVER_LABELS', 'DATASETS', 'EXAMPLES', 'Sample', 'cgpst_samples', 'refusal', 'aut_answers',
+           'aut_samples', 'aut_split', 'Example', 'aut_examples', 'ttcw_samples', 'macgyver_judge_set', 'se_solutions',
            'macgyver_samples', 'load_samples']
 
 # %% ../nbs/17_samples.ipynb #0b327d7a
@@ -31,50 +31,70 @@ class Sample:
     response: object      # {'Step-k': text} or a text with Step headings (CGPST); the answer otherwise
     scenario_id: str|None = None
 
-# %% ../nbs/17_samples.ipynb #69d42685
-def cgpst_samples(
-        ids: list[str] | None = None,  # sample ids to keep (default: all)
-        responses: str | Path | None = None,  # rater sheets in the `data_A.json` format, or a JSON object
-        # {sample_id: {'Step-k': text}}; default: the released rater sheets
-    scenarios: str | Path
-    | None = None,  # scenarios in the `future_scenarios_en.json` format; default: the released one
-) -> list[Sample]:
+# %% ../nbs/17_samples.ipynb #81e294b5
+STEP_KEYS = tuple(f"Step-{k}" for k in range(1, 7))
+
+def _plain_responses(src: Path, data: dict) -> tuple[dict, dict]:
+    "Responses and scenario ids of the plain format `{sample_id: {'Step-k': text}}`, every field checked."
+    scen_of = {}
+    for sid, r in data.items():
+        if not (m := re.search(r'_(FS\d+)$', sid)):
+            raise DataError(f"{src}: sample {sid!r}: the id does not end in _FS<n>, so its scenario is unknown (use "
+                            "ids like 'A01_FS10' and scenario keys like 'FS10', or give rater sheets)")
+        scen_of[sid] = m[1]
+        if isinstance(r, str): continue
+        if not isinstance(r, dict):
+            raise DataError(f"{src}: sample {sid!r}: the response must be {{'Step-k': text}} or a text, "
+                            f"not {type(r).__name__}")
+        if bad := sorted(set(r) - set(STEP_KEYS)):
+            raise DataError(f"{src}: sample {sid!r}: field {bad[0]!r} is not a step (Step-1 ... Step-6)")
+        if miss := [k for k in STEP_KEYS if k not in r]:
+            raise DataError(f"{src}: sample {sid!r}: no field {miss[0]!r} (give all six steps; an empty text marks a "
+                            "step left blank)")
+        if bad := [k for k in STEP_KEYS if not isinstance(r[k], str)]:
+            raise DataError(f"{src}: sample {sid!r}: field {bad[0]!r} = {r[bad[0]]!r:.60} is not a text")
+    return data, scen_of
+
+# %% ../nbs/17_samples.ipynb #a2f0a1e7
+def _unnumbered(src: Path, samples: list) -> None:
+    "Refuse a list step whose items are not numbered (the parser would take the whole text as one item)."
+    for smp in samples:
+        for p in parse_response(smp.response).problems:
+            if 'no numbered' in p.message:
+                raise DataError(f"{src}: sample {smp.sample_id!r}: Step-{p.step}: {p.message}; number the items "
+                                "'1. ...', '2. ...' (one per line)")
+
+# %% ../nbs/17_samples.ipynb #d59729a4
+def cgpst_samples(ids: list[str]|None=None, # sample ids to keep (default: all)
+                  responses: str|Path|None=None, # rater sheets (`data_A.json` format) or {sample_id: {'Step-k': text}}
+                  scenarios: str|Path|None=None, # scenarios in the `future_scenarios_en.json` format
+                 ) -> list[Sample]:
     "CGPST responses with their scenarios (from the sheet's record, or the `_FSn` suffix of a plain sample id)."
     src = Path(responses) if responses is not None else dataset_file('cgpst/data_A.json')
     data = read_json(src)
     if isinstance(data, list):           # rater sheets: each record names its scenario
         resp = read_responses(src)
         scen_of = read_rater_sheets(src).drop_duplicates('sample_id').set_index('sample_id').scenario_id.to_dict()
-    elif isinstance(data, dict):
-        resp, scen_of = data, {}
-        for sid, r in resp.items():
-            if not isinstance(r, (dict, str)):
-                raise ValueError(
-                    f"{src}: sample {sid!r}: the response must be {{'Step-k': text}} or a text, not {type(r).__name__}")
-            if not (m := re.search(r'_(FS\d+)$', sid)):
-                raise ValueError(
-                    f"{src}: sample {sid!r}: field 'sample_id' does not end in _FS<n>, so its scenario is "
-                    "unknown (use ids like 'A01_FS10', or give rater sheets, whose records name the scenario)")
-            scen_of[sid] = m[1]
+    elif isinstance(data, dict): resp, scen_of = _plain_responses(src, data)
     else:
-        raise ValueError(
-            f"{src}: expected rater sheets (a list) or an object {{sample_id: {{'Step-k': text}}}}, not "
-            f"{type(data).__name__}"
-        )
+        raise DataError(f"{src}: expected rater sheets (a list) or an object {{sample_id: {{'Step-k': text}}}}, "
+                        f"not {type(data).__name__}")
+    if not resp: raise DataError(f"{src}: no response in the file")
     scen_file = Path(scenarios) if scenarios is not None else dataset_file('cgpst/future_scenarios_en.json')
     scen = load_scenarios(scen_file).set_index('scenario_id').text
     out = []
     for sid, r in resp.items():
         if ids and sid not in ids: continue
         if scen_of[sid] not in scen.index:
-            raise ValueError(f"{src}: sample {sid!r}: field 'scenario_id' = {scen_of[sid]!r} is not in {scen_file} "
-                             f"(it has {list(scen.index)})")
+            raise DataError(f"{src}: sample {sid!r}: field 'scenario_id' = {scen_of[sid]!r} is not in {scen_file} "
+                            f"(it has {list(scen.index)})")
         out.append(Sample('cgpst', sid, scen[scen_of[sid]], r, scen_of[sid]))
     if ids and (miss := sorted(set(ids) - {s.sample_id for s in out})):
-        raise ValueError(f"{src}: sample id(s) {miss} not found; known: {sorted(resp)[:20]}")
+        raise DataError(f"{src}: sample id(s) {miss} not found; known: {sorted(resp)[:20]}")
+    _unnumbered(src, out)
     return out
 
-# %% ../nbs/17_samples.ipynb #81609467
+# %% ../nbs/17_samples.ipynb #e201b6d9
 def refusal(dataset: str, smp: Sample) -> str|None:
     "Why `smp` cannot be evaluated at all, or None."
     if dataset == 'cgpst':
@@ -87,7 +107,7 @@ def refusal(dataset: str, smp: Sample) -> str|None:
         return "refused before any call: the response is empty"
     return None
 
-# %% ../nbs/17_samples.ipynb #dc61e81b
+# %% ../nbs/17_samples.ipynb #d53f91ab
 def aut_answers(source: str='pairs') -> pd.DataFrame:
     "One row per AUT answer of a source: `id, prompt, response, rating` (the mean human rating)."
     if source == 'pairs':
@@ -104,7 +124,7 @@ def aut_answers(source: str='pairs') -> pd.DataFrame:
                 'id', 'prompt', 'response', 'rating']]
     raise ValueError(f"AUT source {source!r}: use 'pairs', 'ocsai' or 'musescorer'")
 
-# %% ../nbs/17_samples.ipynb #637ecbf5
+# %% ../nbs/17_samples.ipynb #1eb7d53f
 def aut_samples(ids: list[str]|None=None, # answer ids (default: all)
                 source: str='pairs',       # 'pairs', 'ocsai' or 'musescorer' (see above)
                ) -> list[Sample]:
@@ -117,10 +137,10 @@ def aut_samples(ids: list[str]|None=None, # answer ids (default: all)
     df = df.sort_values(['prompt', 'id'], kind='stable')
     return [Sample('aut', r.id, str(r.prompt), str(r.response), str(r.prompt)) for r in df.itertuples()]
 
-# %% ../nbs/17_samples.ipynb #4a7e423f
+# %% ../nbs/17_samples.ipynb #bd0e86bf
 def _bands(r: pd.Series) -> pd.Series: return pd.cut(r, [0, 2, 3, 6], right=False, labels=['<2', '2-3', '>=3'])
 
-# %% ../nbs/17_samples.ipynb #3d415d08
+# %% ../nbs/17_samples.ipynb #cabb45a8
 def aut_split(n_eval: int=240, n_dev: int=60, seed: int=0) -> dict[str, list[str]]:
     "Disjoint `eval`, `dev` and `train` answer ids of the pairs source, stratified by object and rating band."
     df = aut_answers('pairs').assign(band=lambda d: _bands(d.rating))
@@ -139,7 +159,7 @@ def aut_split(n_eval: int=240, n_dev: int=60, seed: int=0) -> dict[str, list[str
     out['train'] = sorted(left.id.astype(str))
     return out
 
-# %% ../nbs/17_samples.ipynb #5098964e
+# %% ../nbs/17_samples.ipynb #3adb49c7
 @dataclass
 class Example:
     "A human-rated answer used as an in-context example."
@@ -148,7 +168,7 @@ class Example:
     response: str
     rating: float        # the mean human rating on the task's scale
 
-# %% ../nbs/17_samples.ipynb #47207e6d
+# %% ../nbs/17_samples.ipynb #24570722
 def aut_examples(k: int, prompt: str, seed: int=0) -> list[Example]:
     "`k` training examples about `prompt`, at evenly spaced quantiles of their mean rating."
     tr = aut_answers('pairs')
@@ -157,7 +177,7 @@ def aut_examples(k: int, prompt: str, seed: int=0) -> list[Example]:
     pick = tr.iloc[np.unique(np.round(np.linspace(0, len(tr) - 1, k)).astype(int))]
     return [Example(str(r.id), r.prompt, r.response, float(r.rating)) for r in pick.itertuples()]
 
-# %% ../nbs/17_samples.ipynb #6ed4dd18
+# %% ../nbs/17_samples.ipynb #7536ef8f
 def ttcw_samples(
         ids: list[str] | None = None,  # story ids (default: every story whose text is released)
         references: str
@@ -190,7 +210,7 @@ def ttcw_samples(
         out.append(Sample('ttcw', r.story_id, r.plot, resp, r.story_id))
     return out
 
-# %% ../nbs/17_samples.ipynb #de0d8294
+# %% ../nbs/17_samples.ipynb #554cc1a3
 MACGYVER_LABELS = {
     'correct_efficient': 1, 'correct_inefficient': 1, 'wrong_partial_correct': 0, 'wrong_entire_wrong_solution': 0}
 
@@ -222,7 +242,7 @@ def macgyver_judge_set(n_problems: int=50, seed: int=0) -> pd.DataFrame:
     out['solution'] = [re.sub(r'\s*<br\s*/?>\s*', '\n', x).strip() for x in out.solution]
     return out[['sample_id', 'problem_id', 'solver', 'kind', 'annotation', 'correct', 'problem', 'solution']]
 
-# %% ../nbs/17_samples.ipynb #7f663a22
+# %% ../nbs/17_samples.ipynb #6b29de5e
 def se_solutions(run_dir: str|Path, # a run directory of `creaeval entropy` (its records.jsonl)
                 ) -> pd.DataFrame:
     "sample_id, problem_id, problem, solution: the greedy solution of every problem the SE run recorded."
@@ -238,7 +258,7 @@ def se_solutions(run_dir: str|Path, # a run directory of `creaeval entropy` (its
     if not rows: raise DataError(f"{path}: no recorded problem (type 'se_problem')")
     return pd.DataFrame(rows)
 
-# %% ../nbs/17_samples.ipynb #a09214b2
+# %% ../nbs/17_samples.ipynb #ae873060
 def macgyver_samples(ids: list[str]|None=None, # sample ids (default: all)
                      n_problems: int=50, seed: int=0, # the labelled judge set's size and seed
                      solutions: str|Path|None=None, # an SE run directory: judge its solutions instead
@@ -252,7 +272,7 @@ def macgyver_samples(ids: list[str]|None=None, # sample ids (default: all)
         df = df[df.sample_id.isin(ids)]
     return [Sample('macgyver', r.sample_id, r.problem, r.solution, str(r.problem_id)) for r in df.itertuples()]
 
-# %% ../nbs/17_samples.ipynb #75f60432
+# %% ../nbs/17_samples.ipynb #6c2dbbe1
 DATASETS = {'cgpst': cgpst_samples, 'aut': aut_samples, 'ttcw': ttcw_samples, 'macgyver': macgyver_samples}
 EXAMPLES = {'aut': lambda smp, k, seed=0: aut_examples(k, smp.scenario, seed)}
 

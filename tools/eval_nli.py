@@ -13,7 +13,7 @@ import argparse, importlib.util, sys, time
 from pathlib import Path
 import pandas as pd
 from creaeval.core import project_root
-from creaeval.data import load_macgyver
+from creaeval.loaders import load_macgyver
 from creaeval.models import get_llm
 from creaeval.nli import EmbeddingNLI, LLMNLI, OnnxNLI, load_step_pairs, score_backend
 
