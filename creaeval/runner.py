@@ -27,7 +27,7 @@ from .methods.registry import method_for, prompt_hashes
 # %% auto #0
 __all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'Recorder', 'refused_result', 'latest_units',
            'score_table', 'input_hash', 'check_inputs', 'EndpointDown', 'unit_dead', 'endpoint_down', 'RunResult',
-           'few_shot', 'check_numbers', 'evaluate_async', 'evaluate', 'cost_table', 'summarize', 'finish',
+           'few_shot', 'check_numbers', 'evaluate_async', 'evaluate', 'cost_table', 'summarize', 'by_kind', 'finish',
            'check_scores', 'runs_cost_table']
 
 # %% ../nbs/40_runner.ipynb #877ad12c
@@ -123,7 +123,7 @@ def unit_dead(calls: list[dict]) -> bool:
     "Whether every call of a unit failed with no answer or was refused."
     return bool(calls) and all(not c['ok'] and c.get('fault') in DEAD for c in calls)
 
-# %% ../nbs/40_runner.ipynb #e98dcf21
+# %% ../nbs/40_runner.ipynb #85767c2a
 def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bool) -> EndpointDown:
     "The error that stops a run whose endpoint is down: model, URL, last error, and what was kept."
     spec = calls[-1]['model'] or ''
@@ -131,8 +131,8 @@ def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bo
     url = getattr(llm, 'base_url', '') or '(in process)'
     last = next((r['error'] for r in reversed(run.records()) if r['type'] == 'call' and not r['ok']), 'unknown')
     done = sum(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
-    what = (f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers" if kept else
-            f"nothing had an answer, so {run.path} was removed; fix the model, key or URL and run the command again")
+    what = (f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers." if kept else
+            f"Nothing had an answer, so {run.path} was removed; fix the model, key or URL and run the command again")
     err = EndpointDown(f"{spec} at {url}: the last {n} responses got no answer (last error: {last}); stopped. {what}")
     err.kept = kept
     return err
@@ -297,7 +297,7 @@ def cost_table(records: list[dict]) -> pd.DataFrame:
                         time_s=float(sum(x['gen_latency_s'] or 0 for x in c)), wall_s=r['wall_s']))
     return pd.DataFrame(out, columns=COST_COLUMNS)
 
-# %% ../nbs/40_runner.ipynb #ff9c2620
+# %% ../nbs/40_runner.ipynb #722f177f
 def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
     "Failures (and of what kind), cost p50/p95 per response, and judge-vs-derived summary disagreement."
     units = list(latest_units(records).values())
@@ -313,11 +313,17 @@ def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
     missing = int((scores.origin == 'missing').sum()) if len(scores) else 0
     failures = dict(Counter(c.get('fault') or 'other' for c in calls if not c['ok']).most_common())
     return dict(units=len(units), status=status, missing_cells=missing, failed_calls=sum(not c['ok'] for c in calls),
-                failures=failures, calls=len(calls), resamples=sum(c.get('resamples') or 0 for c in calls), tokens_p50=q('tokens', 50),
+                failures=failures, calls=len(calls), resamples=sum(c.get('resamples') or 0 for c in calls),
+                tokens_p50=q('tokens', 50),
                 tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
                 wall_p50_s=q('wall_s', 50), wall_p95_s=q('wall_s', 95), summary_disagreement=dis)
 
-# %% ../nbs/40_runner.ipynb #0125b842
+# %% ../nbs/40_runner.ipynb #2d28d884
+def by_kind(failures: dict) -> str:
+    "Failure counts for a message: ' (connection: 3, other: 1)', or nothing."
+    return f" ({', '.join(f'{k}: {n}' for k, n in failures.items())})" if failures else ''
+
+# %% ../nbs/40_runner.ipynb #41d7a34f
 def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
     "Rebuild the score table and the summary from the records (atomically), and print the summary."
     checkpoint(run.cache_path)
@@ -331,14 +337,14 @@ def finish(run: RunDir, done: int=0, skipped: int=0) -> RunResult:
     print(
         f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
         f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls failed"
-        f"{' (' + ', '.join(f'{k}: {n}' for k, n in summ['failures'].items()) + ')' if summ['failures'] else ''}; "
+        f"{by_kind(summ['failures'])}; "
         f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
         f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 "
         f"{summ['time_p95_s'] and round(summ['time_p95_s'], 1)} s"
     )
     return RunResult(run, scores, summ, done, skipped)
 
-# %% ../nbs/40_runner.ipynb #c373f732
+# %% ../nbs/40_runner.ipynb #a76aaa0f
 def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
                 ) -> list[str]:
     "Every problem found: a dimension absent, a score out of range, a missing score without a cause. Empty = valid."
@@ -361,7 +367,7 @@ def check_scores(scores: pd.DataFrame, # a CGPST score table (`SCORE_COLUMNS`)
                 out.append(f"{where}: Step-{r.step} {r.dimension} item {r.item} = {r.score} outside {lo}-{hi}")
     return out
 
-# %% ../nbs/40_runner.ipynb #8c368cf2
+# %% ../nbs/40_runner.ipynb #4a02ff17
 def runs_cost_table(root: str|Path, # a folder of run directories
                    ) -> pd.DataFrame:
     "Per finished run directory: method, units, calls, failures, tokens and model time per response (p50/p95)."

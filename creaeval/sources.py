@@ -398,7 +398,7 @@ def _write_atomic(target: Path, data: bytes):
     except BaseException:
         Path(tmp).unlink(missing_ok=True); raise
 
-# %% ../nbs/05_sources.ipynb #a1fc2dd9
+# %% ../nbs/05_sources.ipynb #4206dda5
 def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in the checkout)
           only: str|list[str]|None=None, # limit to these paths / folders / globs (see `select`)
           download=None, # function url -> bytes (default: `http_get`)
@@ -418,7 +418,12 @@ def fetch(dest: Path|str|None=None, # target folder (default: `data/external` in
                 dict(path=r.path, status='not reproducible', url=r.url,
                      note=f"{r.derivation}: made by hand from {r.source}; copy it from a creaeval datasets folder"))
             continue
-        if r.url not in blobs: blobs[r.url] = download(r.url)
+        if r.url not in blobs:
+            try: blobs[r.url] = download(r.url)
+            except OSError as e:     # urllib's URLError, a timeout, a refused connection
+                raise DataError(f"{r.path}: could not download {r.url} ({getattr(e, 'reason', None) or e}); on a "
+                                "machine without access, copy the datasets folder and point [paths] datasets at "
+                                "it") from None
         data = blobs[r.url]
         if '!' in r.source: data = _zip_member(data, r.source, r.url)
         data = DERIVATIONS[r.derivation](data, r.path)
