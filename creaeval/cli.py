@@ -115,15 +115,15 @@ def _add_reproduce(p):
     p.add_argument('--in-place', action='store_true',
                    help='write the outputs into the notebooks themselves (the committed copies), defaults only')
 
-# %% ../nbs/90_cli.ipynb #885bba47
+# %% ../nbs/90_cli.ipynb #548c2d06
 def _evaluate(args) -> int:
     kw = {
         k: getattr(args, k)
         for k in ('responses', 'scenarios', 'source', 'references', 'solutions') if getattr(args, k)}
-    for k, ds in (('responses', 'cgpst'), ('scenarios', 'cgpst'), ('source', 'aut'), ('references', 'ttcw'),
-                  ('solutions', 'macgyver')):
-        if k in kw and args.dataset != ds:
-            raise ValueError(f"--{k} is an input of --dataset {ds}; --dataset is {args.dataset!r}")
+    for k, ds in (('responses', ('cgpst',)), ('scenarios', ('cgpst',)), ('source', ('aut', 'hypogen', 'bookmia')),
+                  ('references', ('ttcw',)), ('solutions', ('macgyver',))):
+        if k in kw and args.dataset not in ds:
+            raise ValueError(f"--{k} is an input of --dataset {' or '.join(ds)}; --dataset is {args.dataset!r}")
     res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
                    evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
@@ -147,7 +147,7 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
         f"; details in {where}; --retry-failed evaluates the failed units again", file=sys.stderr)
     return 1
 
-# %% ../nbs/90_cli.ipynb #aa3d5937
+# %% ../nbs/90_cli.ipynb #d54c525e
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', choices=list(DATASETS), help='the dataset (default: cgpst)')
     by = '; '.join(f"{d}: {', '.join(methods_of(d))}" for d in DATASETS)
@@ -166,7 +166,9 @@ def _add_evaluate(p):
                    help="show creaeval's parser notes on the response to every model")
     p.add_argument('--shots', type=int, default=0,
                    help='few-shot human-rated examples per answer (aut: drawn from the training split)')
-    p.add_argument('--source', default=None, help="aut: 'pairs' (default), 'ocsai' or 'musescorer'")
+    p.add_argument('--source', default=None,
+                   help="aut: 'pairs' (default), 'ocsai' or 'musescorer'; hypogen, bookmia: your table of problems "
+                        "and solutions (CSV, Excel, JSON or JSONL with columns Problem and Solution)")
     p.add_argument('--references', type=Path, default=None,
                    help='ttcw: a JSON file {plot: human reference story} for --method reference')
     p.add_argument(

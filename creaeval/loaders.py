@@ -15,11 +15,12 @@ from .sources import OCSAI_TEST_COLUMNS, registry
 
 # %% auto #0
 __all__ = ['PILOT_DIMENSIONS', 'PILOT_DIMENSION_FIXES', 'PILOT_METRICS', 'PILOT_COLUMNS', 'MUSESCORER_FILES', 'AUT_COLUMNS',
-           'OCSAI_PRED_COLUMNS', 'MUSE_TO_OCSAI', 'TTCW_DIMENSIONS', 'MACGYVER_COLUMNS', 'pilot_run',
-           'load_pilot_similarity', 'load_pilot_variance', 'load_musescorer', 'load_ocsai_test',
+           'OCSAI_PRED_COLUMNS', 'MUSE_TO_OCSAI', 'TTCW_DIMENSIONS', 'MACGYVER_COLUMNS', 'P2_CRITERIA', 'LABELS',
+           'pilot_run', 'load_pilot_similarity', 'load_pilot_variance', 'load_musescorer', 'load_ocsai_test',
            'load_ocsai_predictions', 'ocsai_key', 'align_ocsai_predictions', 'load_aut_pairs', 'load_ttcw_stories',
            'load_ttcw_tests', 'load_ttcw_expert', 'load_ttcw_majority', 'expert_majority', 'parse_yes_no',
-           'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark']
+           'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark',
+           'load_problem_table']
 
 # %% ../nbs/07_loaders.ipynb #74832d51
 PILOT_DIMENSIONS = {1: ['Fluency', 'Flexibility', 'Elaboration', 'Originality'],
@@ -62,7 +63,7 @@ def _number(v, where, lo, hi):
         raise DataError(f"{where} = {v!r} is not a number in [{lo}, {hi}]")
     return float(v)
 
-# %% ../nbs/07_loaders.ipynb #1812bdcb
+# %% ../nbs/07_loaders.ipynb #f86e29ec
 def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: all 12 registered)
                          ) -> pd.DataFrame:
     "Self-BLEU and BERTScore of the 5 repeated SoT extractions, one row per measurement."
@@ -85,7 +86,7 @@ def load_pilot_similarity(paths: list|None=None, # Raw_Results files (default: a
     df['item'] = df['item'].astype('Int64')
     return df
 
-# %% ../nbs/07_loaders.ipynb #119b2b19
+# %% ../nbs/07_loaders.ipynb #e6fa008f
 def load_pilot_variance(paths: list|None=None, # Raw_Results_Scoring files (default: all 12 registered)
                        ) -> pd.DataFrame:
     "Variance of the repeated judge scores, one row per (file, step, dimension, response)."
@@ -100,7 +101,7 @@ def load_pilot_variance(paths: list|None=None, # Raw_Results_Scoring files (defa
     df['item'] = df['item'].astype('Int64')
     return df
 
-# %% ../nbs/07_loaders.ipynb #255dee0b
+# %% ../nbs/07_loaders.ipynb #e5e0785f
 MUSESCORER_FILES = ['s1_data_all', 's2_data_all', 's3_data_all', 'HMSL_originality_brick', 'HMSL_originality_paperclip']
 AUT_COLUMNS = ['id', 'for_user_id', 'round_id', 'item', 'idea_content']
 
@@ -135,7 +136,7 @@ def load_ocsai_test(path: Path|str|None=None, # default: aut/ocsai/test_set.csv
     df['target'] = check_range(df, 'target', 1, 5, path, 'id')
     return df[OCSAI_TEST_COLUMNS]
 
-# %% ../nbs/07_loaders.ipynb #5c604a78
+# %% ../nbs/07_loaders.ipynb #277b2cb6
 OCSAI_PRED_COLUMNS = [
     'id', 'model', 'participant', 'prompt', 'target', 'predicted', 'src', 'total_tokens', 'nexamples', 'ncompletions']
 
@@ -170,7 +171,7 @@ def ocsai_key(df: pd.DataFrame) -> pd.Series:
     "Participant, prompt and the id's trailing hash: the key that names one Ocsai answer in every file."
     return df.participant.astype(str) + '|' + df.prompt.astype(str) + '|' + df.id.str.rsplit('-', n=1).str[1]
 
-# %% ../nbs/07_loaders.ipynb #77b38012
+# %% ../nbs/07_loaders.ipynb #2da38f4b
 def align_ocsai_predictions(pred: pd.DataFrame, # `load_ocsai_predictions()`
                             test: pd.DataFrame, # `load_ocsai_test()`
                            ) -> pd.DataFrame:
@@ -191,7 +192,7 @@ def align_ocsai_predictions(pred: pd.DataFrame, # `load_ocsai_predictions()`
         test_id=t.id.to_numpy(), response=t.response.to_numpy(), test_target=t.target.to_numpy(), duplicate=pd.Series(
             pk.to_numpy()).groupby(pred.run.to_numpy()).transform(lambda s: s.duplicated(keep=False)).to_numpy())
 
-# %% ../nbs/07_loaders.ipynb #40c5e7c6
+# %% ../nbs/07_loaders.ipynb #6f6e39d5
 MUSE_TO_OCSAI = {'s1': 'betal18', 's2': 'snb17', 's3': 'bs12', 'HMSL_originality_brick': 'hmsl',
                  'HMSL_originality_paperclip': 'hmsl'}
 
@@ -307,7 +308,7 @@ def parse_yes_no(text: str) -> tuple[str|None, str|None]:
     if m: return m[1].capitalize(), None
     return None, f"does not start with Yes/No: {text.strip()[:60]!r}"
 
-# %% ../nbs/07_loaders.ipynb #65c19403
+# %% ../nbs/07_loaders.ipynb #09441862
 def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (default: the seven registered)
                  ) -> pd.DataFrame:
     "The LLM judges' TTCW answers, one row per judge, story and test (verdict NA when unparseable)."
@@ -326,7 +327,7 @@ def load_ttcw_llm(paths: list|None=None, # annotations_<judge>.jsonl files (defa
                              verdict=verdict, parse_error=err))
     return pd.DataFrame(rows)
 
-# %% ../nbs/07_loaders.ipynb #d710d5ff
+# %% ../nbs/07_loaders.ipynb #ab7cb365
 MACGYVER_COLUMNS = {'ID': 'id', 'Problem': 'problem', 'Solvable?': 'solvable', 'Unconventional?': 'unconventional',
                     'Solution': 'solution', 'Label': 'label'}
 
@@ -362,7 +363,7 @@ def load_macgyver_human_solutions(path: Path|str|None=None, # default: macgyver/
                       {k: v for k, v in MACGYVER_COLUMNS.items() if v in ('id', 'problem', 'solvable', 'solution')},
                       unique_ids=False)  # several solutions per problem
 
-# %% ../nbs/07_loaders.ipynb #f7da606c
+# %% ../nbs/07_loaders.ipynb #acc4c576
 def load_macgyver_benchmark(path: Path|str|None=None, # default: macgyver/benchmark_results.json
                            ) -> pd.DataFrame:
     "Annotated solutions by humans and LLMs: `problem_id, solver, annotation, solution`."
@@ -378,3 +379,62 @@ def load_macgyver_benchmark(path: Path|str|None=None, # default: macgyver/benchm
             rows.append(dict(problem_id=int(pid) if pid.isdigit() else pid, solver=require(rec, 'model', where, str),
                              annotation=ann, solution=require(rec, 'solution', where, str)))
     return pd.DataFrame(rows)
+
+# %% ../nbs/07_loaders.ipynb #99500391
+P2_CRITERIA = {'macgyver': ('Feasibility', 'Safety', 'Effectiveness'),     # P2 Tables 3-5's criterion columns
+               'hypogen': ('Feasibility', 'Relevance', 'Scientific Accuracy'),
+               'bookmia': ('Coherence', 'Realism', 'Plot Completion')}
+LABELS = {'yes': 1, 'no': 0, '1': 1, '0': 0, 'true': 1, 'false': 0}
+
+# %% ../nbs/07_loaders.ipynb #ece4c423
+def _records(path: Path) -> tuple[list[dict], str]:
+    "The rows of a CSV, Excel, JSON or JSONL file as records, and what a row is called in messages."
+    suf = path.suffix.lower()
+    if suf == '.csv': return read_csv(path, [], dtype=str, keep_default_na=False).to_dict('records'), 'row'
+    if suf in ('.xlsx', '.xls'):
+        try: df = pd.read_excel(path, dtype=str).fillna('')
+        except Exception as e: raise DataError(f"{path}: unreadable spreadsheet: {e}") from None
+        return df.to_dict('records'), 'row'
+    if suf == '.jsonl': data = read_jsonl(path)
+    elif suf == '.json': data = read_json(path)
+    else: raise DataError(f"{path}: a problem table is .csv, .xlsx, .json (a list of records) or .jsonl, not {suf!r}")
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise DataError(f"{path}: expected a list of records (objects), one per problem")
+    return data, 'record'
+
+# %% ../nbs/07_loaders.ipynb #168db6a3
+def _label(v, where: str, c: str) -> int|None:
+    "A human label as 1/0; an empty cell is no label."
+    if v is None or (isinstance(v, str) and not v.strip()): return None
+    if isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)): return int(v)
+    if str(v).strip().lower() not in LABELS:
+        raise DataError(f"{where}: field {c!r} = {v!r} is not a label (Yes/No, 1/0, true/false, or empty)")
+    return LABELS[str(v).strip().lower()]
+
+# %% ../nbs/07_loaders.ipynb #ebda8dc8
+def load_problem_table(path: Path|str, # CSV, Excel, JSON list or JSONL: `Problem`, `Solution`, optional `ID` and labels
+                       domain: str, # a key of `P2_CRITERIA`: whose criterion columns are labels
+                       solutions: bool=True, # every row must have a `Solution` (judging); False: problems only (SE)
+                      ) -> pd.DataFrame:
+    "`id, problem, solution` and one label column per criterion of `domain` (1/0, missing where not given)."
+    if domain not in P2_CRITERIA: raise ValueError(f"unknown domain {domain!r}; known: {', '.join(P2_CRITERIA)}")
+    path = Path(path)
+    if not path.is_file(): raise FileNotFoundError(f"{path}: no such file")
+    recs, unit = _records(path)
+    if not recs: raise DataError(f"{path}: no {unit} at all")
+    need = ['Problem'] + (['Solution'] if solutions else [])
+    if miss := [c for c in need if c not in recs[0]]:
+        raise DataError(f"{path}: no column {miss[0]!r} (P2's layout: 'Problem', 'Solution'); it has {list(recs[0])}")
+    rows = []
+    for n, r in enumerate(recs, 1):
+        where = f"{path}: {unit} {n}" + (f" (ID={r['ID']!r})" if 'ID' in r else '')
+        for c in need:
+            if not isinstance(r.get(c), str) or not r[c].strip():
+                raise DataError(f"{where}: field {c!r} = {r.get(c)!r} is not a non-empty text")
+        rid = str(r['ID']).strip() if 'ID' in r else str(n)
+        if not rid: raise DataError(f"{where}: field 'ID' is empty")
+        rows.append(dict(id=rid, problem=r['Problem'].strip(), solution=(r.get('Solution') or '').strip() or None,
+                         **{c: _label(r.get(c), where, c) for c in P2_CRITERIA[domain]}))
+    df = pd.DataFrame(rows)
+    if not df.id.is_unique: raise DataError(f"{path}: duplicate ID {df.id[df.id.duplicated()].iloc[0]!r}")
+    return df

@@ -429,12 +429,12 @@ async def chateval_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log, likert=likert))
 
-# %% ../../nbs/36_agents.ipynb #50e19c40
+# %% ../../nbs/36_agents.ipynb #6d1fd3fe
 VERDICT_SYSTEM = ("You are a critical judge of solutions to practical problems: you decide whether a solution meets a "
                 "criterion. Answer in the JSON format asked for.")
 COT_SCHEMA = _obj(reasoning=_text(1200), verdict={'type': 'string', 'enum': ['YES', 'NO']})
 
-# %% ../../nbs/36_agents.ipynb #b100137d
+# %% ../../nbs/36_agents.ipynb #d06d7a07
 async def single_judge(ctx: Ctx, problem: str, solution: str,
                        criteria: dict[str, str]|None=None, # default: MacGyver's
                        cot: bool=False, # reason first
@@ -453,7 +453,7 @@ async def single_judge(ctx: Ctx, problem: str, solution: str,
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log))
 
-# %% ../../nbs/36_agents.ipynb #0c790498
+# %% ../../nbs/36_agents.ipynb #0f4c048b
 def prompt_texts() -> str:
     "Every prompt of this notebook's judges, rendered on placeholders."
     c, d, hit = 'CRITERION', 'DEFINITION', []

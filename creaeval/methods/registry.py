@@ -42,7 +42,7 @@ class Method:
     prompts: tuple         # the prompt groups it sends (keys of PROMPTS)
     note: str              # what it is, in a line
 
-# %% ../../nbs/39_registry.ipynb #3d469597
+# %% ../../nbs/39_registry.ipynb #4322adc0
 _CE = ('sot_system', 'sot_descriptions', 'judge_system', 'rubric')
 _SCORER = ('scorer_system', 'rubric')
 _TREE = ('scorer_system', 'rubric', 'selector_system', 'refine')
@@ -51,11 +51,20 @@ def _on(dataset: str, fn, reference: bool=False) -> Callable:
     "A single-step task function bound to its dataset."
     return tasks.on_task(dataset, fn, reference)
 
-def _judge(fn, **kw) -> Callable:
-    "A MacGyver judge bound to its options."
-    return lambda ctx, problem, solution: fn(ctx, problem, solution, **kw)
+def _judges(dataset: str) -> dict:
+    "P2's judges on one of its domains ('macgyver', 'hypogen', 'bookmia'), bound to that domain's criteria."
+    crit = agents.CRITERIA[dataset]
+    bind = lambda fn, **kw: lambda ctx, problem, solution: fn(ctx, problem, solution, criteria=crit, **kw)
+    return {(dataset, 'agents'): Method(bind(agents.agents_judge), False, ('agents',),
+                                        "P2's retrieval three-agent judge"),
+            (dataset, 'chateval'): Method(bind(agents.chateval_judge), False, ('agents',), "ChatEval, binary"),
+            (dataset, 'chateval_likert'): Method(bind(agents.chateval_judge, likert=True), False, ('agents',),
+                                                 "ChatEval, a 1-10 score"),
+            (dataset, 'oneshot'): Method(bind(agents.single_judge), False, ('agents',), "one call per criterion"),
+            (dataset, 'cot'): Method(bind(agents.single_judge, cot=True), False, ('agents',),
+                                     "one call per criterion, reasoning first")}
 
-# %% ../../nbs/39_registry.ipynb #eb3fbbc4
+# %% ../../nbs/39_registry.ipynb #87b118ab
 METHODS: dict[tuple[str, str], Method] = {
     ('cgpst', 'creaeval'): Method(creaeval, True, _CE, "CreaEval: step-wise analysis with memory, then one judge pass"),
     ('cgpst', 'direct'): Method(baselines.direct, False, _SCORER, "Direct Score: the judge reads the response"),
@@ -77,14 +86,7 @@ METHODS: dict[tuple[str, str], Method] = {
     ('ttcw', 'cot'): Method(_on('ttcw', tasks.task_cot), False, ('task_prompts',), "CoT: reasoning, then the tests"),
     ('ttcw', 'reference'): Method(_on('ttcw', tasks.task_reference, reference=True), False, ('task_prompts',),
                                   "Direct with the human story on the same plot beside it"),
-    ('macgyver', 'agents'): Method(_judge(agents.agents_judge), False, ('agents',),
-                                   "P2's retrieval three-agent judge"),
-    ('macgyver', 'chateval'): Method(_judge(agents.chateval_judge), False, ('agents',), "ChatEval, binary"),
-    ('macgyver', 'chateval_likert'): Method(_judge(agents.chateval_judge, likert=True), False, ('agents',),
-                                            "ChatEval, a 1-10 score"),
-    ('macgyver', 'oneshot'): Method(_judge(agents.single_judge), False, ('agents',), "one call per criterion"),
-    ('macgyver', 'cot'): Method(_judge(agents.single_judge, cot=True), False, ('agents',),
-                                "one call per criterion, reasoning first"),
+    **_judges('macgyver'), **_judges('hypogen'), **_judges('bookmia'),   # HypoGen, BookMIA: a reader's own tables
 }
 
 # %% ../../nbs/39_registry.ipynb #f12edb9e
