@@ -36,10 +36,10 @@ def notebook_parameters(nb: Path, # a papermill notebook
     import papermill as pm
     return {k: v['default'] for k, v in pm.inspect_notebook(str(nb)).items()}
 
-# %% ../nbs/90_cli.ipynb #b1d4f3c6
+# %% ../nbs/90_cli.ipynb #676375a7
 def param_value(text: str, # a value given on the command line
                ) -> object:
-    "A `-p` value as Python: JSON (numbers, true/false/null, lists, quoted strings), None/True/False, else the text."
+    "A `-p` value as Python: JSON (numbers, true/false/null, lists, quoted text), None/True/False, else the text."
     if text in ('None', 'True', 'False'): return {'None': None, 'True': True, 'False': False}[text]
     try: return json.loads(text)
     except ValueError: return text
@@ -131,7 +131,7 @@ def _evaluate(args) -> int:
                    **kw)
     return incomplete(res.summary, res.run.summary_path)
 
-# %% ../nbs/90_cli.ipynb #421a41e6
+# %% ../nbs/90_cli.ipynb #ea494ef8
 def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
                where: Path,   # the summary file, named in the message
               ) -> int:
@@ -139,15 +139,16 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
     st, miss = summary['status'], summary['missing_cells']
     bad = {k: v for k, v in st.items() if k != 'ok' and v}
     if not bad and not miss: return 0
+    hint = ['--retry-failed evaluates the failed units again'] if st['failed'] or st['partial'] else []
+    hint += ['a refused response needs a corrected input (its cause is in scores.csv)'] if st['refused'] else []
     print(
         f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} "
-        "unit(s) "
-        f"{', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
-        f"{summary['failed_calls']}/{summary['calls']} calls failed{by_kind(summary.get('failures', {}))}"
-        f"; details in {where}; --retry-failed evaluates the failed units again", file=sys.stderr)
+        f"unit(s) {', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
+        f"{summary['failed_calls']}/{summary['calls']} calls failed{by_kind(summary.get('failures', {}))}; "
+        f"details in {where}" + ''.join(f"; {h}" for h in hint), file=sys.stderr)
     return 1
 
-# %% ../nbs/90_cli.ipynb #d54c525e
+# %% ../nbs/90_cli.ipynb #17fc7b33
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', choices=list(DATASETS), help='the dataset (default: cgpst)')
     by = '; '.join(f"{d}: {', '.join(methods_of(d))}" for d in DATASETS)
@@ -186,7 +187,7 @@ def _add_evaluate(p):
     p.add_argument('--stop-after', type=int, default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 
-# %% ../nbs/90_cli.ipynb #ce7a7700
+# %% ../nbs/90_cli.ipynb #961593c9
 AGREEMENT_NOTEBOOK = 'papers/creaeval/tables_02_12_13_agreement.ipynb'
 AGREEMENT_TABLES = {'QWK': 'table_02_qwk', 'PCC': 'table_12_pcc', 'ICC(A,1)': 'table_13_icc'}
 
@@ -203,21 +204,21 @@ def agreement(ratings: str|Path, # rater sheets in the data_A.json format
     avg = {k: pd.read_csv(out/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
     return pd.concat(avg, axis=1)
 
-# %% ../nbs/90_cli.ipynb #b64f8cdb
+# %% ../nbs/90_cli.ipynb #10f77804
 def _agreement(args) -> int:
     avg = agreement(args.ratings, args.run_dir, args.out)
     print(f"average agreement with the raters over the 20 reported dimensions (NaN: undefined, see the tables):\n"
           f"{avg.round(4).to_string()}\ntables and figure in {args.out}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #a3e2c940
+# %% ../nbs/90_cli.ipynb #fcfa1d04
 def _add_agreement(p):
     p.add_argument('--ratings', type=Path, required=True, help='rater sheets in the data_A.json format')
     p.add_argument('--run-dir', type=Path, required=True,
                    help='a run directory of creaeval evaluate on those responses, or a folder of them')
     p.add_argument('--out', type=Path, default=Path('agreement'), help='where tables go (default: ./agreement)')
 
-# %% ../nbs/90_cli.ipynb #035ef0dc
+# %% ../nbs/90_cli.ipynb #43a77b67
 def _entropy(args) -> int:
     cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
                    max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
@@ -230,7 +231,7 @@ def _entropy(args) -> int:
           f"every form in {Path(args.run_dir)/'se.csv'}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #63748803
+# %% ../nbs/90_cli.ipynb #6528f5fe
 def _add_entropy(p):
     p.add_argument('--sampler', required=True,
                    help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
@@ -253,7 +254,7 @@ def _add_entropy(p):
                    help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
-# %% ../nbs/90_cli.ipynb #afd97fa1
+# %% ../nbs/90_cli.ipynb #a479fcfd
 def _se_compare(args) -> int:
     steps, div = se_compare(args.run_dir, args.nli or ())
     print(
@@ -262,13 +263,13 @@ def _se_compare(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #d4a7141d
+# %% ../nbs/90_cli.ipynb #70882ffe
 def _add_se_compare(p):
     p.add_argument('--run-dir', type=Path, required=True, help='a finished `creaeval entropy` run directory')
     p.add_argument('--nli', action='append',
                    help='another NLI backend to recluster with (repeatable; specs as for entropy)')
 
-# %% ../nbs/90_cli.ipynb #33720bec
+# %% ../nbs/90_cli.ipynb #d88029af
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
     print(
@@ -277,13 +278,13 @@ def _aut_reference(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #9f254cce
+# %% ../nbs/90_cli.ipynb #59ff1881
 def _add_aut_reference(p):
     p.add_argument('--split', nargs='+', default=['eval', 'dev'],
                    help="parts of creaeval.samples.aut_split: eval, dev, train")
     p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
-# %% ../nbs/90_cli.ipynb #a99546f0
+# %% ../nbs/90_cli.ipynb #54e539b9
 COMMANDS = {
     ('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
     ('reproduce', ): (_add_reproduce, _reproduce, 'regenerate every table and figure from cached runs'),
@@ -312,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(p); p.set_defaults(handler=handler)
     return parser
 
-# %% ../nbs/90_cli.ipynb #0b8f8f6d
+# %% ../nbs/90_cli.ipynb #f844a33d
 def interrupted(args, argv: list[str]) -> str:
     "The line an interrupted command prints: what was kept, and the command that resumes."
     again = shlex.join(['creaeval', *argv])
@@ -322,7 +323,7 @@ def interrupted(args, argv: list[str]) -> str:
     n = len(latest_units(recs)) or sum(r['type'] == 'se_problem' for r in recs)
     return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {again}"
 
-# %% ../nbs/90_cli.ipynb #9f15f6ce
+# %% ../nbs/90_cli.ipynb #927d9544
 def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
     "Entry point of `creaeval`: exit 0 on success, 1 when work is incomplete, 2 on an error, 130 when interrupted."
     argv = sys.argv[1:] if argv is None else list(argv)

@@ -279,7 +279,7 @@ class LLM:
 
 # %% ../nbs/12_llm.ipynb #a7663bef
 def _from_cache(hit: dict, base: dict, t0: float) -> Result:
-    "The result a cache entry holds: an answer, or a lasting failure kept so that a replay or a resume meets it again."
+    "The result a cache entry holds: an answer, or a lasting failure kept for a replay or a resume to meet again."
     took = dict(cached=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
     if 'failed' in hit['usage']:
         usage = {k: v for k, v in hit['usage'].items() if k != 'failed'}
@@ -424,7 +424,7 @@ def provider_config(provider: str, **overrides) -> dict:
     s = settings()
     provs = s.providers()
     if provider not in provs:
-        raise KeyError(
+        raise ValueError(
             f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
             f"[provider.{provider}] section)"
         )
@@ -432,7 +432,7 @@ def provider_config(provider: str, **overrides) -> dict:
     cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
     cfg.update(provs[provider])
     cfg.update({k: v for k, v in overrides.items() if v is not None})
-    if 'kind' not in cfg: raise KeyError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
+    if 'kind' not in cfg: raise ValueError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
     cfg.setdefault('concurrency', '1')
     for k in ('concurrency', 'max_retries', 'resample_budget'):
         try: int(cfg[k])
