@@ -28,13 +28,18 @@ judge() {  # judge <judge model> <folder> <method> [more evaluate options]
   step $C evaluate --dataset macgyver --method "$method" --judge "$model" --run-dir "$RUNS/p2-judges/$dir/$method" "$@"
 }
 
+# Order: what P2's tables need most comes first. Sizes from the measured speed on 2 CPU cores (README): about 150 s
+# per SE problem (0.5B), 260 s per solution for the 1.5B three-agent judge, so the judge on SE solutions takes the
+# first 20 problems of each SE run (2 x 20 x 260 s = 2.9 h) rather than all 50 of the 0.5B run (5.1 h with SmolLM2's).
+FIRST20=$(${PY:-.venv/bin/python} -c "from creaeval.stepwise import macgyver_problems
+print(' '.join(str(i) for i in macgyver_problems(20).id))")
 judge $Q15 qwen15 oneshot
 se qwen05-t1.0 $Q05 50 --temperature 1.0
 se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
 judge $Q15 qwen15 agents
+judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0" --samples $FIRST20
+judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0" --samples $FIRST20
 judge $Q15 qwen15 chateval
-judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0"
-judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0"
 se qwen05-t0.5 $Q05 20 --temperature 0.5
 se qwen05-t1.5 $Q05 20 --temperature 1.5
 judge $Q05 qwen05 oneshot
