@@ -1,5 +1,8 @@
 """Every papermill notebook in papers/ runs end to end with `out_dir` pointed at a temporary folder and writes non-empty
 outputs there; for the notebooks we know, the written tables are checked against the library that computed them.
+Staleness: every table and caption it writes must equal the committed copy in its default `out_dir` byte for byte
+(the CSVs are rounded to 10 decimals so that CPUs agree), and every figure it writes must be committed (PNG bytes
+depend on the matplotlib build, so figures are checked by existence and by the tables they plot).
 The temperature-pilot notebook is tested in `test_data_pilot_paper.py` and left out here."""
 import json
 from pathlib import Path
@@ -132,6 +135,20 @@ def test_paper_notebook(nb, tmp_path):
     assert files, f"{nb.name} wrote nothing to out_dir"
     assert all(p.stat().st_size > 0 for p in files), [p.name for p in files if not p.stat().st_size]
     if nb.stem in CHECKS: CHECKS[nb.stem](fig)
+    stale = stale_outputs(nb, fig)
+    assert not stale, (f"{nb.name}: the committed figures differ from what the notebook writes now: {stale}; run "
+                       f"`creaeval reproduce --in-place {nb.relative_to(ROOT)}` and commit its outputs")
+
+def stale_outputs(nb: Path, fig: Path) -> list[str]:
+    "Files the notebook writes whose committed copy (in its default out_dir) is missing or, for tables, differs."
+    import papermill
+    committed = ROOT/papermill.inspect_notebook(str(nb))['out_dir']['default'].strip("'\"")
+    out = []
+    for p in sorted(q for q in fig.rglob('*') if q.is_file()):
+        c = committed/p.relative_to(fig)
+        if not c.exists(): out.append(f"{c.relative_to(ROOT)} missing")
+        elif p.suffix in ('.csv', '.md') and c.read_bytes() != p.read_bytes(): out.append(f"{c.relative_to(ROOT)} differs")
+    return out
 
 def test_table_03_ttcw_run_in_progress(tmp_path):
     "A TTCW run committed half-way is kept out of the main table, shown on its own stories, and paired with Direct there."
