@@ -23,7 +23,8 @@ def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
 
 # %% ../nbs/22_plots.ipynb #ecd26587
 def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
-                 y: str='variance_norm', x: str='source', ax=None, title: str='', order=None):
+                 y: str='variance', # P1's raw variance; 'variance_norm' (/ range^2) as a labelled second view
+                 x: str='source', ax=None, title: str='', order=None):
     "Violins of inter-judge variance per method (or per dimension with x='dimension')."
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(8, 3.5))[1]
