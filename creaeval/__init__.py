@@ -31,6 +31,6 @@ Modules (`.` stands for `creaeval.`):
 | `33_creaeval`, `34_baselines`, `35_tasks`, `36_agents` | `.methods.creaeval`, `.baselines`, `.tasks`, `.agents` | CreaEval and its ablations; Direct, CoT, ToT, GoT, TaT; the AUT and TTCW variants; P2's judges |
 | `39_registry` | `.methods.registry` | the one table of methods: per dataset and method, the function, the analyst, the prompts it sends |
 | `40_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
-| `41_injection`, `42_reports`, `54_stepwise` | `.injection`, `.reports`, `.stepwise` | prompt injection; tables and captions for the paper notebooks; P2's stepwise SE loop and its runs |
+| `41_injection`, `42_reports`, `43_p1data`, `54_stepwise` | `.injection`, `.reports`, `.p1data`, `.stepwise` | prompt injection; tables and captions for the paper notebooks; the humans' and finished runs' scores P1's figures read; P2's stepwise SE loop and its runs |
 | `55_se_compare` | `.se_compare` | a finished SE run read again: other NLI backends and the diversity table |
 | `90_cli` | `.cli` | the `creaeval` command |"""

@@ -37,7 +37,7 @@ LAYERS = [
     ['methods.creaeval', 'methods.baselines', 'methods.tasks', 'methods.agents'],
     ['methods.registry'],
     ['runner'],
-    ['injection', 'reports', 'stepwise'],
+    ['injection', 'reports', 'p1data', 'stepwise'],
     ['se_compare'],
     ['cli'],
 ]
