@@ -123,7 +123,24 @@ def check_table_04(fig: Path):
         assert abs(desc.loc[(row, 'local/qwen2.5-coder-1.5b-instruct'), 'distance'] - want) < 1e-9, row   # figures hold 10 decimals (reports.write_csv)
     assert (fig/'table_04_distance.png').stat().st_size > 10_000
 
-CHECKS = {'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_fig_02(fig: Path):
+    "AUT QWK of one judge recomputed with scikit-learn against each rater on the answers both scored, then averaged."
+    from sklearn.metrics import cohen_kappa_score
+    from creaeval.p1data import aut_scores
+    per = pd.read_csv(fig/'fig_02_per_judge.csv')
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    m = aut[(aut.source == 'direct') & (aut.rater == 'local/qwen2.5-coder-0.5b-instruct')].set_index('sample_id').score
+    ks = []
+    for rater, g in aut[aut.source == 'human'].groupby('rater'):
+        h = g.set_index('sample_id').score
+        both = h.index.intersection(m.dropna().index)
+        if len(both) >= 2:
+            ks.append(cohen_kappa_score(h[both].astype(int), m[both].astype(int), labels=[1, 2, 3, 4, 5], weights='quadratic'))
+    want = per[(per.dataset == 'AUT') & (per.source == 'direct') & (per.judge == 'qwen2.5-coder-0.5b')].value.iloc[0]
+    assert abs(np.nanmean(ks) - want) < 1e-9, (np.nanmean(ks), want)
+    assert (fig/'fig_02_per_judge.png').stat().st_size > 10_000
+
+CHECKS = {'fig_02_per_judge': check_fig_02, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
