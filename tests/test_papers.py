@@ -140,7 +140,23 @@ def check_fig_02(fig: Path):
     assert abs(np.nanmean(ks) - want) < 1e-9, (np.nanmean(ks), want)
     assert (fig/'fig_02_per_judge.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_fig_05(fig: Path):
+    "AUT: each judge's length-score r recomputed with scipy, averaged over the judges whose r is defined."
+    from scipy import stats
+    from creaeval.p1data import aut_scores, aut_lengths
+    t = pd.read_csv(fig/'fig_05_verbosity.csv').query("dataset == 'AUT'").set_index('source')
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    L = aut_lengths()
+    for src in ('creaeval', 'direct'):
+        rs = []
+        for _, g in aut[aut.source == src].groupby('rater'):
+            g = g.dropna(subset=['score'])
+            if g.score.nunique() > 1: rs.append(stats.pearsonr(L.loc[g.sample_id], g.score).statistic)
+        assert abs(np.mean(rs) - t.loc[src, 'r']) < 1e-9 and t.loc[src, 'n_raters'] == len(rs), src
+        assert t.loc[src, 'n_raters'] + t.loc[src, 'n_undefined'] == 3
+    assert (fig/'fig_05_verbosity.png').stat().st_size > 10_000
+
+CHECKS = {'fig_02_per_judge': check_fig_02, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
