@@ -156,7 +156,18 @@ def check_fig_05(fig: Path):
         assert t.loc[src, 'n_raters'] + t.loc[src, 'n_undefined'] == 3
     assert (fig/'fig_05_verbosity.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_figs_06(fig: Path):
+    "The variance of every (method, answer) on AUT recomputed from the runs' scores with numpy."
+    from creaeval.p1data import aut_scores
+    v = pd.read_csv(fig/'figs_06_22_28_variance.csv', dtype={'sample_id': str}).query("dataset == 'AUT'")
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    want = aut[aut.source != 'human'].dropna(subset=['score']).groupby(['source', 'sample_id']).score.agg(
+        lambda x: np.var(x.to_numpy(float)))
+    got = v.set_index(['source', 'sample_id']).variance
+    assert len(got) == len(want) == 6 * 240 and np.allclose(got.loc[want.index], want, atol=1e-9)
+    assert (fig/'figs_06_22_28_variance.png').stat().st_size > 10_000
+
+CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
