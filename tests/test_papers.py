@@ -167,7 +167,18 @@ def check_figs_06(fig: Path):
     assert len(got) == len(want) == 6 * 240 and np.allclose(got.loc[want.index], want, atol=1e-9)
     assert (fig/'figs_06_22_28_variance.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_figs_03(fig: Path):
+    "AUT: the (human, direct) cell counts recomputed by joining every rater with every judge on the same answer."
+    from creaeval.p1data import aut_scores
+    c = pd.read_csv(fig/'figs_03_10_21_heatmaps.csv').query("dataset == 'AUT' and source == 'direct'")
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    j = aut[aut.source == 'direct'].dropna(subset=['score']).merge(aut[aut.source == 'human'], on='sample_id')
+    want = j.groupby(['score_y', 'score_x']).size()
+    got = c.set_index(['human', 'other']).pairs
+    assert got.sum() == len(j) and all(got.get((int(h), int(m)), 0) == n for (h, m), n in want.items())
+    for name in ('aut', 'ttcw', 'cgpst'): assert (fig/f'figs_03_10_21_heatmaps_{name}.png').stat().st_size > 10_000
+
+CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
