@@ -178,7 +178,20 @@ def check_figs_03(fig: Path):
     assert got.sum() == len(j) and all(got.get((int(h), int(m)), 0) == n for (h, m), n in want.items())
     for name in ('aut', 'ttcw', 'cgpst'): assert (fig/f'figs_03_10_21_heatmaps_{name}.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_figs_07(fig: Path):
+    "Every step score in the case-study table is the run's own step score (or a rater's) for the released response."
+    from creaeval.core import dataset_file
+    from creaeval.p1data import cgpst_scores
+    t = pd.read_csv(fig/'figs_07_29_33_case_studies.csv')
+    s, _ = cgpst_scores(ROOT/'data/runs/qwen-a05', dataset_file('cgpst/data_A.json'))
+    s = s[s.source.isin(['human', 'tat', 'creaeval'])]
+    who = np.where(s.source == 'human', s.rater, s.source + ': ' + s.rater.str.split('/').str[-1].str.replace('-instruct', ''))
+    want = s.assign(who=who).dropna(subset=['score']).set_index(['step', 'dimension', 'who']).score
+    got = t.set_index(['step', 'dimension', 'who']).score
+    assert len(got) == len(want) and np.allclose(got.loc[want.index], want)
+    assert (fig/'figs_07_29_33_case_studies.png').stat().st_size > 10_000
+
+CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
