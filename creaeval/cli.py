@@ -20,7 +20,7 @@ from .aut_reference import write_reference
 
 # %% auto #0
 __all__ = ['AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters', 'param_value',
-           'reproduce', 'incomplete', 'agreement', 'build_parser', 'interrupted', 'main']
+           'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'build_parser', 'interrupted', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -46,31 +46,60 @@ def param_value(text: str, # a value given on the command line
 
 # %% ../nbs/90_cli.ipynb #337a03f3
 def _untimed(path: Path):
-    "Drop the per-cell timing papermill and nbclient record, so that the notebook validates."
+    "Drop the timing papermill and nbclient record, so that the notebook validates and reruns without churn."
     nb = json.loads(path.read_text())
+    nb['metadata'].pop('papermill', None)          # the run's times and paths: they differ on every run
     for c in nb['cells']:
         for k in ('execution', 'papermill'): c.get('metadata', {}).pop(k, None)
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
 
-# %% ../nbs/90_cli.ipynb #ada8c632
+# %% ../nbs/90_cli.ipynb #b6805ba0
 def _run_one(nb: Path, dest: Path, kernel: str, parameters: dict) -> str|None:
     "Execute one notebook into `dest`; the error as one line, or None."
     import papermill as pm
     try: pm.execute_notebook(str(nb), str(dest), parameters=parameters, kernel_name=kernel, cwd=str(nb.parent),
                              progress_bar=False)
-    except pm.PapermillExecutionError as e: return f"{e.ename}: {e.evalue} (executed copy: {dest})"
+    except pm.PapermillExecutionError as e: return f"cell {e.exec_count}: {e.ename}: {e.evalue} (executed copy: {dest})"
     except Exception as e: return f"{type(e).__name__}: {str(e)[-500:]}"
     return None
 
-# %% ../nbs/90_cli.ipynb #57317928
+# %% ../nbs/90_cli.ipynb #d3626576
+def default_out(nb: Path) -> Path:
+    "Where a paper notebook writes by default (its `out_dir` parameter), from the project root."
+    return project_root()/notebook_parameters(nb)['out_dir'].strip("'\"")
+
+def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrote
+                path: Path|None=None, # default: figures/README.md
+               ) -> Path:
+    "The index of regenerated tables and figures: per notebook, its relation to the paper, its files and captions."
+    root = project_root()
+    rel = pd.read_csv(root/'papers/index.csv').set_index('notebook')
+    lines = ["# Tables and figures, regenerated", "",
+             "Written by `creaeval reproduce` (`make reproduce`) from the committed runs in `data/`; do not edit. Each "
+             "notebook's relation to its paper: *exact* (the paper's numbers recomputed), *same analysis, other data*, "
+             "or *not comparable*, with the reason.", ""]
+    for nb in sorted(written, key=lambda p: str(p.relative_to(root/'papers'))):
+        key = str(nb.relative_to(root/'papers'))
+        if key not in rel.index: raise ValueError(f"papers/index.csv has no row for {key}")
+        r = rel.loc[key]
+        lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
+        for f in sorted(written[nb]):
+            cap = f.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if f.suffix == '.md' else ''
+            lines.append(f"| `{f.relative_to(root)}` | {cap} |")
+        lines.append("")
+    path = Path(path or root/'figures'/'README.md')
+    path.write_text('\n'.join(lines))
+    return path
+
+# %% ../nbs/90_cli.ipynb #0a706988
 def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all of `paper_notebooks()`)
               out_dir: Path|None=None,         # where executed copies go (default: figures/executed)
               kernel: str='python3',           # Jupyter kernel name
               parameters: dict|None=None,      # papermill parameters, for every notebook given
               in_place: bool=False,            # write the outputs into the notebooks themselves (defaults only)
-             ) -> list[tuple[Path, float, str|None]]:
-    "Execute each paper notebook with papermill; raises if any failed."
-    root, parameters = project_root(), dict(parameters or {})
+             ) -> list[tuple[Path, float]]:
+    "Execute each paper notebook with papermill, stopping at the first failure; a full run rewrites the index."
+    root, parameters, full = project_root(), dict(parameters or {}), not notebooks and not parameters
     notebooks = [Path(n).resolve() for n in (notebooks or paper_notebooks(root))]
     if in_place and parameters: raise ValueError("--in-place runs notebooks with their defaults only; drop -p")
     for nb in notebooks:
@@ -78,35 +107,36 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
         if bad := sorted(set(parameters) - set(known := notebook_parameters(nb))):
             raise ValueError(f"{nb.name}: no parameter {bad[0]!r}; its parameters are {sorted(known)}")
     out_dir = Path(out_dir or root/'figures'/'executed')
-    results = []
+    results, written = [], {}
     for nb in notebooks:
         dest = nb if in_place else out_dir/nb.parent.name/nb.name
         dest.parent.mkdir(parents=True, exist_ok=True)
-        t0 = time.perf_counter()
+        t0, start = time.perf_counter(), time.time()     # a kernel starts before anything is written
         err = _run_one(nb, dest, kernel, parameters)
         if dest.exists(): _untimed(dest)
-        results.append((nb, time.perf_counter()-t0, err))
         print(f"{'ok ' if err is None else 'FAIL'} {time.perf_counter()-t0:6.1f}s  {nb.relative_to(root)}", flush=True)
-    failed = [r for r in results if r[2]]
-    if failed: raise RuntimeError("papermill failed for: " + "; ".join(f"{nb.name}: {e}" for nb, _, e in failed))
+        if err: raise RuntimeError(f"{nb.relative_to(root)}: {err}")
+        results.append((nb, time.perf_counter()-t0))
+        if full: written[nb] = [f for f in default_out(nb).glob('*') if f.is_file() and f.stat().st_mtime >= start]
+    if full: print(f"index: {write_index(written).relative_to(root)}")
     return results
 
-# %% ../nbs/90_cli.ipynb #a80b04d6
+# %% ../nbs/90_cli.ipynb #60ba2c01
 def _fetch(args):
     report = fetch(dest=args.dest, only=args.only or None)
     print(report.to_string(index=False))
 
-# %% ../nbs/90_cli.ipynb #5999cd2f
+# %% ../nbs/90_cli.ipynb #37efa2f1
 def _reproduce(args):
     reproduce([Path(n) for n in args.notebooks] or None, parameters={k: param_value(v) for k, v in args.p or []},
               in_place=args.in_place)
 
-# %% ../nbs/90_cli.ipynb #649304a6
+# %% ../nbs/90_cli.ipynb #9d6d8d8c
 def _add_fetch(p):
     p.add_argument('--dest', type=Path, default=None, help='target folder (default: data/external)')
     p.add_argument('--only', nargs='*', help='dataset folders or files to fetch, e.g. cgpst ttcw')
 
-# %% ../nbs/90_cli.ipynb #cb977098
+# %% ../nbs/90_cli.ipynb #f5136f30
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
     p.add_argument('-p', nargs=2, action='append', metavar=('NAME', 'VALUE'),
@@ -115,7 +145,7 @@ def _add_reproduce(p):
     p.add_argument('--in-place', action='store_true',
                    help='write the outputs into the notebooks themselves (the committed copies), defaults only')
 
-# %% ../nbs/90_cli.ipynb #548c2d06
+# %% ../nbs/90_cli.ipynb #62493cf7
 def _evaluate(args) -> int:
     kw = {
         k: getattr(args, k)
@@ -131,7 +161,7 @@ def _evaluate(args) -> int:
                    **kw)
     return incomplete(res.summary, res.run.summary_path)
 
-# %% ../nbs/90_cli.ipynb #ea494ef8
+# %% ../nbs/90_cli.ipynb #725cd14e
 def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
                where: Path,   # the summary file, named in the message
               ) -> int:
@@ -148,7 +178,7 @@ def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
         f"details in {where}" + ''.join(f"; {h}" for h in hint), file=sys.stderr)
     return 1
 
-# %% ../nbs/90_cli.ipynb #17fc7b33
+# %% ../nbs/90_cli.ipynb #d0ddff8c
 def _add_evaluate(p):
     p.add_argument('--dataset', default='cgpst', choices=list(DATASETS), help='the dataset (default: cgpst)')
     by = '; '.join(f"{d}: {', '.join(methods_of(d))}" for d in DATASETS)
@@ -187,7 +217,7 @@ def _add_evaluate(p):
     p.add_argument('--stop-after', type=int, default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 
-# %% ../nbs/90_cli.ipynb #961593c9
+# %% ../nbs/90_cli.ipynb #a98b73f7
 AGREEMENT_NOTEBOOK = 'papers/creaeval/tables_02_12_13_agreement.ipynb'
 AGREEMENT_TABLES = {'QWK': 'table_02_qwk', 'PCC': 'table_12_pcc', 'ICC(A,1)': 'table_13_icc'}
 
@@ -204,21 +234,21 @@ def agreement(ratings: str|Path, # rater sheets in the data_A.json format
     avg = {k: pd.read_csv(out/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
     return pd.concat(avg, axis=1)
 
-# %% ../nbs/90_cli.ipynb #10f77804
+# %% ../nbs/90_cli.ipynb #7fc1c904
 def _agreement(args) -> int:
     avg = agreement(args.ratings, args.run_dir, args.out)
     print(f"average agreement with the raters over the 20 reported dimensions (NaN: undefined, see the tables):\n"
           f"{avg.round(4).to_string()}\ntables and figure in {args.out}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #fcfa1d04
+# %% ../nbs/90_cli.ipynb #4557eb7b
 def _add_agreement(p):
     p.add_argument('--ratings', type=Path, required=True, help='rater sheets in the data_A.json format')
     p.add_argument('--run-dir', type=Path, required=True,
                    help='a run directory of creaeval evaluate on those responses, or a folder of them')
     p.add_argument('--out', type=Path, default=Path('agreement'), help='where tables go (default: ./agreement)')
 
-# %% ../nbs/90_cli.ipynb #43a77b67
+# %% ../nbs/90_cli.ipynb #150e68f0
 def _entropy(args) -> int:
     cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
                    max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
@@ -231,7 +261,7 @@ def _entropy(args) -> int:
           f"every form in {Path(args.run_dir)/'se.csv'}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #6528f5fe
+# %% ../nbs/90_cli.ipynb #146c8db7
 def _add_entropy(p):
     p.add_argument('--sampler', required=True,
                    help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
@@ -254,7 +284,7 @@ def _add_entropy(p):
                    help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
-# %% ../nbs/90_cli.ipynb #a479fcfd
+# %% ../nbs/90_cli.ipynb #759212b4
 def _se_compare(args) -> int:
     steps, div = se_compare(args.run_dir, args.nli or ())
     print(
@@ -263,13 +293,13 @@ def _se_compare(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #70882ffe
+# %% ../nbs/90_cli.ipynb #090847b9
 def _add_se_compare(p):
     p.add_argument('--run-dir', type=Path, required=True, help='a finished `creaeval entropy` run directory')
     p.add_argument('--nli', action='append',
                    help='another NLI backend to recluster with (repeatable; specs as for entropy)')
 
-# %% ../nbs/90_cli.ipynb #d88029af
+# %% ../nbs/90_cli.ipynb #39f70afe
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
     print(
@@ -278,13 +308,13 @@ def _aut_reference(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #59ff1881
+# %% ../nbs/90_cli.ipynb #b64e96f2
 def _add_aut_reference(p):
     p.add_argument('--split', nargs='+', default=['eval', 'dev'],
                    help="parts of creaeval.samples.aut_split: eval, dev, train")
     p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
-# %% ../nbs/90_cli.ipynb #54e539b9
+# %% ../nbs/90_cli.ipynb #834b96d3
 COMMANDS = {
     ('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
     ('reproduce', ): (_add_reproduce, _reproduce, 'regenerate every table and figure from cached runs'),
@@ -313,7 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(p); p.set_defaults(handler=handler)
     return parser
 
-# %% ../nbs/90_cli.ipynb #f844a33d
+# %% ../nbs/90_cli.ipynb #e4703f7f
 def interrupted(args, argv: list[str]) -> str:
     "The line an interrupted command prints: what was kept, and the command that resumes."
     again = shlex.join(['creaeval', *argv])
@@ -323,7 +353,7 @@ def interrupted(args, argv: list[str]) -> str:
     n = len(latest_units(recs)) or sum(r['type'] == 'se_problem' for r in recs)
     return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {again}"
 
-# %% ../nbs/90_cli.ipynb #927d9544
+# %% ../nbs/90_cli.ipynb #e25c18e0
 def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
     "Entry point of `creaeval`: exit 0 on success, 1 when work is incomplete, 2 on an error, 130 when interrupted."
     argv = sys.argv[1:] if argv is None else list(argv)

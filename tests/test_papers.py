@@ -342,3 +342,15 @@ def test_agreement_notebook_on_many_responses(tmp_path):
     for row, m in (('CreaEval', 'creaeval'), ('w/o Evidence', 'direct')):
         assert abs(desc[(row, judge)] - distance_from_raters(runs/m/'scores.csv', ratings, judge, 'X00_FS10')) < 1e-9, row
     assert desc[('CreaEval', judge)] != desc[('w/o Evidence', judge)]
+
+def test_index_lists_every_output():
+    "figures/README.md (written by a full `creaeval reproduce`) names every committed output, and only existing ones."
+    import re
+    text = (ROOT/'figures/README.md').read_text()
+    listed = set(re.findall(r'\| `(figures/[^`]+)` \|', text))
+    present = {str(p.relative_to(ROOT)) for d in ('creaeval', 'semantic-entropy') for p in (ROOT/'figures'/d).iterdir()
+               if p.is_file()}
+    assert listed == present, (sorted(present - listed)[:5], sorted(listed - present)[:5])
+    rel = pd.read_csv(ROOT/'papers/index.csv')
+    assert set(rel.notebook) == {str(p.relative_to(ROOT/'papers')) for p in sorted((ROOT/'papers').glob('*/[!_.]*.ipynb'))}
+    assert set(rel.relation) <= {'exact', 'same analysis, other data', 'not comparable'}
