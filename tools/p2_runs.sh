@@ -33,12 +33,17 @@ judge() {  # judge <judge model> <folder> <method> [more evaluate options]
 # first 20 problems of each SE run (2 x 20 x 260 s = 2.9 h) rather than all 50 of the 0.5B run (5.1 h with SmolLM2's).
 FIRST20=$(${PY:-.venv/bin/python} -c "from creaeval.stepwise import macgyver_problems
 print(' '.join(str(i) for i in macgyver_problems(20).id))")
+# PART=a runs what Tables 2-5 need first, PART=b the rest; tools/runs_queue.sh puts P1's runs between them
+PART=${PART:-all}
+if [ "$PART" != b ]; then
 judge $Q15 qwen15 oneshot
 se qwen05-t1.0 $Q05 50 --temperature 1.0
 se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
 judge $Q15 qwen15 agents
 judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0" --samples $FIRST20
 judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0" --samples $FIRST20
+fi
+[ "$PART" = a ] && exit 0
 judge $Q15 qwen15 chateval
 se qwen05-t0.5 $Q05 20 --temperature 0.5
 se qwen05-t1.5 $Q05 20 --temperature 1.5
