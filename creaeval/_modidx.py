@@ -36,6 +36,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                         'creaeval.aut_reference.write_reference': ( 'aut_reference.html#write_reference',
                                                                                     'creaeval/aut_reference.py')},
             'creaeval.aut_ttcw': { 'creaeval.aut_ttcw.correlations': ('aut_ttcw.html#correlations', 'creaeval/aut_ttcw.py'),
+                                   'creaeval.aut_ttcw.nan_pct': ('aut_ttcw.html#nan_pct', 'creaeval/aut_ttcw.py'),
                                    'creaeval.aut_ttcw.ttcw_agreement': ('aut_ttcw.html#ttcw_agreement', 'creaeval/aut_ttcw.py'),
                                    'creaeval.aut_ttcw.ttcw_run_verdicts': ('aut_ttcw.html#ttcw_run_verdicts', 'creaeval/aut_ttcw.py'),
                                    'creaeval.aut_ttcw.ttcw_update_benchmark': ( 'aut_ttcw.html#ttcw_update_benchmark',

@@ -80,7 +80,9 @@ def verbosity(scores: pd.DataFrame, # long score table
     idx = np.random.default_rng(seed).integers(0, len(samples), (n_boot, len(samples)))
     rows, boot = [], {}
     for (src, rat), g in d.groupby(['source', 'rater'], sort=False):
-        e = pcc(g.length.to_numpy(), g.score.to_numpy(), conf, nan_policy='omit')   # a missing score: n says it
+        with warnings.catch_warnings():            # an undefined r is kept with its reason in `per`, not warned about
+            warnings.simplefilter('ignore', RuntimeWarning)
+            e = pcc(g.length.to_numpy(), g.score.to_numpy(), conf, nan_policy='omit')   # a missing score: n says it
         rows.append((src, rat, e.value, e.lo, e.hi, e.n, e.reason))
         y = g.groupby('sample_id').score.mean().reindex(samples).to_numpy(float)
         if not np.isnan(e.value): boot.setdefault(src, []).append(_boot_r(x, y, idx))
