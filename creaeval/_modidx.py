@@ -111,6 +111,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'creaeval.core.Settings.getlist': ('core.html#settings.getlist', 'creaeval/core.py'),
                                'creaeval.core.Settings.path_of': ('core.html#settings.path_of', 'creaeval/core.py'),
                                'creaeval.core.Settings.providers': ('core.html#settings.providers', 'creaeval/core.py'),
+                               'creaeval.core.check_models_allowed': ('core.html#check_models_allowed', 'creaeval/core.py'),
                                'creaeval.core.dataset_file': ('core.html#dataset_file', 'creaeval/core.py'),
                                'creaeval.core.dataset_roots': ('core.html#dataset_roots', 'creaeval/core.py'),
                                'creaeval.core.env_key': ('core.html#env_key', 'creaeval/core.py'),

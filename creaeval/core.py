@@ -9,7 +9,7 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['PACKAGE_DIR', 'find_settings', 'project_root', 'env_key', 'Settings', 'settings', 'dataset_roots', 'dataset_file',
-           'secret_values', 'mask_secrets']
+           'secret_values', 'mask_secrets', 'check_models_allowed']
 
 # %% ../nbs/00_core.ipynb #1b7fda4b
 PACKAGE_DIR = Path(__file__).resolve().parent if '__file__' in globals() else Path.cwd().resolve().parent / 'creaeval'
@@ -120,3 +120,11 @@ def mask_secrets(text: str|None, # any text about to be written or printed
     if not text or not isinstance(text, str): return text
     for v in secret_values(): text = text.replace(v, '***')
     return _TOKEN.sub(lambda m: (m.group(1) or '') + '***', text)
+
+# %% ../nbs/00_core.ipynb #6e559005
+def check_models_allowed(what: str, # what was about to be loaded, for the message
+                        ):
+    "Refuse to load a model or open a model client when `CREAEVAL_NO_MODELS` is set."
+    if os.environ.get('CREAEVAL_NO_MODELS', '').strip() not in ('', '0'):
+        raise RuntimeError(f"{what}: model calls are disabled here (CREAEVAL_NO_MODELS is set): this should read the "
+                           "committed runs, not run a model")

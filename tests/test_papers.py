@@ -4,7 +4,7 @@ Staleness: every table and caption it writes must equal the committed copy in it
 (the CSVs are rounded to 10 decimals so that CPUs agree), and every figure it writes must be committed (PNG bytes
 depend on the matplotlib build, so figures are checked by existence and by the tables they plot).
 The temperature-pilot notebook is tested in `test_data_pilot_paper.py` and left out here."""
-import json
+import json, os
 from pathlib import Path
 import numpy as np
 import pandas as pd
@@ -15,10 +15,13 @@ TESTED_ELSEWHERE = {'tables_9_11_temperature_pilot'}
 NOTEBOOKS = [p for p in sorted((ROOT/'papers').glob('*/[!_.]*.ipynb')) if p.stem not in TESTED_ELSEWHERE]
 
 def run(nb: Path, tmp_path: Path, **params) -> Path:
+    "Run a paper notebook with `out_dir` in `tmp_path`, every model load refused (it must read the runs)."
     papermill = pytest.importorskip('papermill')
     fig = tmp_path/'fig'
-    papermill.execute_notebook(str(nb), str(tmp_path/'out.ipynb'), parameters=dict(out_dir=str(fig), **params),
-                               kernel_name='python3', cwd=str(nb.parent), progress_bar=False)
+    os.environ['CREAEVAL_NO_MODELS'] = '1'      # the kernel inherits it (creaeval.core.check_models_allowed)
+    try: papermill.execute_notebook(str(nb), str(tmp_path/'out.ipynb'), parameters=dict(out_dir=str(fig), **params),
+                                    kernel_name='python3', cwd=str(nb.parent), progress_bar=False)
+    finally: del os.environ['CREAEVAL_NO_MODELS']
     return fig
 
 def check_table_05(fig: Path):
