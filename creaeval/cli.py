@@ -44,7 +44,7 @@ def param_value(text: str, # a value given on the command line
     try: return json.loads(text)
     except ValueError: return text
 
-# %% ../nbs/90_cli.ipynb #337a03f3
+# %% ../nbs/90_cli.ipynb #e01f9cf5
 def _untimed(path: Path):
     "Drop the timing papermill and nbclient record, so that the notebook validates and reruns without churn."
     nb = json.loads(path.read_text())
@@ -53,14 +53,18 @@ def _untimed(path: Path):
         for k in ('execution', 'papermill'): c.get('metadata', {}).pop(k, None)
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
 
-# %% ../nbs/90_cli.ipynb #b6805ba0
+# %% ../nbs/90_cli.ipynb #89e7dc1e
 def _run_one(nb: Path, dest: Path, kernel: str, parameters: dict) -> str|None:
     "Execute one notebook into `dest`; the error as one line, or None."
-    import papermill as pm
+    import tempfile, jupyter_client, papermill as pm
+    # a kernel on a local socket, shut down by us: no "running over TCP" or "parent exited" warning on every notebook
+    km = jupyter_client.KernelManager(kernel_name=kernel, transport='ipc', ip=str(Path(tempfile.mkdtemp())/'kernel'))
     try: pm.execute_notebook(str(nb), str(dest), parameters=parameters, kernel_name=kernel, cwd=str(nb.parent),
-                             progress_bar=False)
+                             progress_bar=False, km=km)
     except pm.PapermillExecutionError as e: return f"cell {e.exec_count}: {e.ename}: {e.evalue} (executed copy: {dest})"
     except Exception as e: return f"{type(e).__name__}: {str(e)[-500:]}"
+    finally:
+        if km.is_alive(): km.shutdown_kernel()
     return None
 
 # %% ../nbs/90_cli.ipynb #d3626576
