@@ -5,7 +5,7 @@ entry point they plug into."""
 
 # %% ../nbs/90_cli.ipynb #ae7d26a7
 from __future__ import annotations
-import argparse, json, os, shlex, sys, time
+import argparse, json, os, shlex, sys, tempfile, time
 from pathlib import Path
 import pandas as pd
 from .core import project_root
@@ -56,15 +56,17 @@ def _untimed(path: Path):
 # %% ../nbs/90_cli.ipynb #89e7dc1e
 def _run_one(nb: Path, dest: Path, kernel: str, parameters: dict) -> str|None:
     "Execute one notebook into `dest`; the error as one line, or None."
-    import tempfile, jupyter_client, papermill as pm
+    import jupyter_client, papermill as pm
     # a kernel on a local socket, shut down by us: no "running over TCP" or "parent exited" warning on every notebook
-    km = jupyter_client.KernelManager(kernel_name=kernel, transport='ipc', ip=str(Path(tempfile.mkdtemp())/'kernel'))
-    try: pm.execute_notebook(str(nb), str(dest), parameters=parameters, kernel_name=kernel, cwd=str(nb.parent),
-                             progress_bar=False, km=km)
-    except pm.PapermillExecutionError as e: return f"cell {e.exec_count}: {e.ename}: {e.evalue} (executed copy: {dest})"
-    except Exception as e: return f"{type(e).__name__}: {str(e)[-500:]}"
-    finally:
-        if km.is_alive(): km.shutdown_kernel()
+    with tempfile.TemporaryDirectory() as sock:
+        km = jupyter_client.KernelManager(kernel_name=kernel, transport='ipc', ip=str(Path(sock)/'kernel'))
+        try: pm.execute_notebook(str(nb), str(dest), parameters=parameters, kernel_name=kernel, cwd=str(nb.parent),
+                                 progress_bar=False, km=km)
+        except pm.PapermillExecutionError as e:
+            return f"cell {e.exec_count}: {e.ename}: {e.evalue} (executed copy: {dest})"
+        except Exception as e: return f"{type(e).__name__}: {str(e)[-500:]}"
+        finally:
+            if km.is_alive(): km.shutdown_kernel()
     return None
 
 # %% ../nbs/90_cli.ipynb #d3626576
