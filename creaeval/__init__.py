@@ -26,7 +26,7 @@ Modules (`.` stands for `creaeval.`):
 | `19_agreement`, `22_plots`, `51_embed` | `.agreement`, `.plots`, `.embed` | P1's agreement protocol; the figure helpers; MiniLM sentence vectors |
 | `20_aut_ttcw`, `21_bias` | `.aut_ttcw`, `.bias` | AUT correlations and TTCW binary tests; inter-judge variance, verbosity, leniency, score cross-tabs |
 | `23_real_data_checks` | | the metrics on real human-rated data: Ocsai's AUT predictions, the TTCW update's LLM judges |
-| `52_nli`, `53_diversity`, `60_store`, `37_aut_reference` | `.nli`, `.diversity`, `.store`, `.aut_reference` | NLI backends and clustering; the diversity baselines; the agents' fragment store; AUT scores without an LLM judge |
+| `52_nli`, `53_diversity`, `60_store`, `37_aut_reference`, `38_training` | `.nli`, `.diversity`, `.store`, `.aut_reference`, `.training` | NLI backends and clustering; the diversity baselines; the agents' fragment store; AUT scores without an LLM judge; the trained evaluators (SFT, SFT_Evidence, SaMer) and their leak-free training data |
 | `31_sot`, then `32_judge`, then `30_common` | `.methods.sot`, `.methods.judge`, `.methods.common` | Phase 1 (evidence); Phase 2 (scores from evidence); what every method shares (`Ctx`, `MethodResult`) |
 | `33_creaeval`, `34_baselines`, `35_tasks`, `36_agents` | `.methods.creaeval`, `.baselines`, `.tasks`, `.agents` | CreaEval and its ablations; Direct, CoT, ToT, GoT, TaT; the AUT and TTCW variants; P2's judges |
 | `39_registry` | `.methods.registry` | the one table of methods: per dataset and method, the function, the analyst, the prompts it sends |

@@ -17,6 +17,7 @@ from .methods.registry import methods_of
 from .stepwise import SEConfig, macgyver_problems, make_nli, make_sampler, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
+from .training import TRAINED, train_aut
 
 # %% auto #0
 __all__ = ['AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters', 'param_value',
@@ -320,6 +321,30 @@ def _add_aut_reference(p):
                    help="parts of creaeval.samples.aut_split: eval, dev, train")
     p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
+# %% ../nbs/90_cli.ipynb #08fe00ab
+def _train(args) -> int:
+    out = args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-{args.model.partition('@')[0]}"
+    got = train_aut(args.method, out, args.model, epochs=args.epochs, batch=args.batch, lr=args.lr,
+                    evidence_runs=args.evidence_run or (), max_steps=args.max_steps, seed=args.seed,
+                    threads=args.threads)
+    if 'score' not in got.columns: return 1
+    print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}")
+    return 0
+
+# %% ../nbs/90_cli.ipynb #9736f37a
+def _add_train(p):
+    p.add_argument('method', choices=sorted(TRAINED), help='the evaluator to train')
+    p.add_argument('--model', default='smollm2-135m-instruct', help='base model: a local name, folder, .gguf or hub id')
+    p.add_argument('--out', type=Path, help='run folder (default: data/trained/aut-<method>-<model>)')
+    p.add_argument('--epochs', type=float, default=1.0)
+    p.add_argument('--batch', type=int, default=16)
+    p.add_argument('--lr', type=float, default=None, help='learning rate (default: 2e-4 for SFT, 1e-3 for SaMer)')
+    p.add_argument('--max-steps', type=int, help='stop after this many steps in this call (resumable)')
+    p.add_argument('--evidence-run', type=Path, action='append',
+                   help='sft_evidence: a CreaEval run directory holding the analyst evidence (repeatable)')
+    p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--threads', type=int, help='CPU threads (default: 1 on a 2-core machine, else all)')
+
 # %% ../nbs/90_cli.ipynb #834b96d3
 COMMANDS = {
     ('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
@@ -331,7 +356,8 @@ COMMANDS = {
     ('se-compare', ): (_add_se_compare, _se_compare,
                        'recluster an SE run with other NLI backends; SE beside the diversity baselines'),
     ('aut-reference', ): (_add_aut_reference, _aut_reference,
-                          'length and semantic distance of the AUT answers (model-free reference scores)')}
+                          'length and semantic distance of the AUT answers (model-free reference scores)'),
+    ('train', ): (_add_train, _train, "train SFT, SFT_Evidence or SaMer on public AUT ratings (P1's trained baselines)")}
 
 def build_parser() -> argparse.ArgumentParser:
     "The `creaeval` argument parser with every registered subcommand."

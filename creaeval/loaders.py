@@ -15,12 +15,12 @@ from .sources import OCSAI_TEST_COLUMNS, registry
 
 # %% auto #0
 __all__ = ['PILOT_DIMENSIONS', 'PILOT_DIMENSION_FIXES', 'PILOT_METRICS', 'PILOT_COLUMNS', 'MUSESCORER_FILES', 'AUT_COLUMNS',
-           'OCSAI_PRED_COLUMNS', 'MUSE_TO_OCSAI', 'TTCW_DIMENSIONS', 'MACGYVER_COLUMNS', 'P2_CRITERIA', 'LABELS',
-           'pilot_run', 'load_pilot_similarity', 'load_pilot_variance', 'load_musescorer', 'load_ocsai_test',
-           'load_ocsai_predictions', 'ocsai_key', 'align_ocsai_predictions', 'load_aut_pairs', 'load_ttcw_stories',
-           'load_ttcw_tests', 'load_ttcw_expert', 'load_ttcw_majority', 'expert_majority', 'parse_yes_no',
-           'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions', 'load_macgyver_benchmark',
-           'load_problem_table']
+           'OCSAI_PRED_COLUMNS', 'OCSAI_FT_COLUMNS', 'MUSE_TO_OCSAI', 'TTCW_DIMENSIONS', 'MACGYVER_COLUMNS',
+           'P2_CRITERIA', 'LABELS', 'pilot_run', 'load_pilot_similarity', 'load_pilot_variance', 'load_musescorer',
+           'load_ocsai_test', 'load_ocsai_predictions', 'load_ocsai_finetuned', 'ocsai_key', 'align_ocsai_predictions',
+           'load_aut_pairs', 'load_ttcw_stories', 'load_ttcw_tests', 'load_ttcw_expert', 'load_ttcw_majority',
+           'expert_majority', 'parse_yes_no', 'load_ttcw_llm', 'load_macgyver', 'load_macgyver_human_solutions',
+           'load_macgyver_benchmark', 'load_problem_table']
 
 # %% ../nbs/07_loaders.ipynb #74832d51
 PILOT_DIMENSIONS = {1: ['Fluency', 'Flexibility', 'Elaboration', 'Originality'],
@@ -165,6 +165,25 @@ def load_ocsai_predictions(paths: list|None=None, # default: the nine registered
     cols = ['run', 'model', 'model_label', 'nexamples', 'ncompletions', 'id', 'participant', 'prompt', 'src',
             'target', 'predicted', 'in_range', 'total_tokens']
     return pd.concat(out, ignore_index=True)[cols]
+
+# %% ../nbs/07_loaders.ipynb #dc992195
+OCSAI_FT_COLUMNS = ['id', 'model', 'participant', 'prompt', 'target', 'predicted', 'src']
+
+def load_ocsai_finetuned(paths: list|None=None, # default: the seven registered files
+                        ) -> pd.DataFrame:
+    "Ocsai's fine-tuned and embedding scorers' predictions, one row per file (`run`: its name) and answer."
+    if paths is None: paths = [dataset_file(p) for p in registry().path if p.startswith('aut/ocsai/finetuned/')]
+    out = []
+    for path in map(Path, paths):
+        df = read_csv(path, OCSAI_FT_COLUMNS, dtype={'participant': str, 'id': str})
+        df['target'] = check_range(df, 'target', 1, 5, path, 'id')
+        pred = pd.to_numeric(df['predicted'], errors='coerce')
+        if (bad := pred.isna()).any():
+            i = int(np.flatnonzero(bad.to_numpy())[0])
+            raise DataError(f"{path}: row {i + 2}: field 'predicted' = {df['predicted'].iloc[i]!r} is not a number")
+        if (dup := df.id.duplicated()).any(): raise DataError(f"{path}: id {df.id[dup].iloc[0]!r} appears twice")
+        out.append(df[OCSAI_FT_COLUMNS].assign(run=path.stem, predicted=pred))
+    return pd.concat(out, ignore_index=True)
 
 # %% ../nbs/07_loaders.ipynb #364d5a06
 def ocsai_key(df: pd.DataFrame) -> pd.Series:

@@ -30,7 +30,7 @@ LAYERS = [
     ['metrics', 'entropy'],
     ['agreement', 'embed', 'plots'],
     ['aut_ttcw', 'bias'],
-    ['nli', 'diversity', 'store', 'aut_reference'],
+    ['nli', 'diversity', 'store', 'aut_reference', 'training'],
     ['methods.sot'],
     ['methods.judge'],
     ['methods.common'],
