@@ -337,17 +337,20 @@ SaMer.fit = samer_fit
 
 # %% ../nbs/38_training.ipynb #f8009e13
 def samer_predict(self: SaMer, X: np.ndarray) -> pd.DataFrame:
-    "Per response: each dimension's score, its relevance probability, and `score` (relevance-weighted mean)."
+    "Per response: each dimension's score, its relevance probability, and `score` (their relevance-weighted sum)."
     import torch
     if self.head is None: raise ValueError("SaMer: fit (or load) the head before predicting")
     self.head.eval()
     with torch.no_grad():
         rel, sc, ov = self.head(torch.tensor((X - self.mu) / self.sd, dtype=torch.float32))
-    p, s = rel.sigmoid().numpy(), sc.numpy()
+    logit, s = rel.numpy(), sc.numpy()
+    p = 1 / (1 + np.exp(-logit))
     use = p > 0.5
     use[~use.any(1)] = True
+    w = np.where(use, np.exp(logit - logit.max(1, keepdims=True)), 0.0)   # softmax over the relevant dimensions
+    w /= w.sum(1, keepdims=True)
     out = pd.DataFrame(s, columns=self.dims).join(pd.DataFrame(p, columns=[f"p_{d}" for d in self.dims]))
-    return out.assign(score=(s * use).sum(1) / use.sum(1), overall=ov.numpy())
+    return out.assign(score=(w * s).sum(1), overall=ov.numpy())
 SaMer.predict = samer_predict
 
 # %% ../nbs/38_training.ipynb #64ac73d1

@@ -69,6 +69,13 @@ def check_table_03(fig: Path):
     for (src, rater), col in ((('length (words)', 'length'), ref.loc['length']), (('semantic distance (MiniLM)', 'semdis'), ref.loc['semdis']),
                               (('ridge on MiniLM (trained on the train split)', 'ridge'), ref.loc['ridge']), (('GPT-4 0-shot', 'gpt-4'), gpt)):    # recomputed here from the sources, on the same answers
         assert abs(r.loc[(src, rater), 'r'] - np.corrcoef(col.loc[ids].to_numpy(float), truth.to_numpy(float))[0, 1]) < 1e-9, src
+    from creaeval.core import dataset_file
+    davinci = pd.read_csv(dataset_file('aut/ocsai/finetuned/gpt-ft-davinci-1.csv'), dtype={'id': str}).set_index('id').predicted
+    assert abs(r.loc[('Ocsai fine-tuned GPT-3 davinci', 'gpt3-davinci'), 'r'] - np.corrcoef(davinci.loc[ids], truth)[0, 1]) < 1e-9
+    for run in sorted((ROOT/'data/trained').glob('*/scores.csv')):          # each trained evaluator, from its own scores
+        sc = pd.read_csv(run, dtype={'sample_id': str})
+        key = (sc.source.iloc[0] + ' (trained here)', sc.rater.iloc[0])
+        assert abs(r.loc[key, 'r'] - np.corrcoef(sc.set_index('sample_id').score.loc[ids], truth)[0, 1]) < 1e-9, key
     ok = r.r.notna()
     assert ((r.lo[ok] <= r.r[ok] + 1e-9) & (r.r[ok] <= r.hi[ok] + 1e-9)).all()
     assert (fig/'table_03_aut_r.png').stat().st_size > 10_000
