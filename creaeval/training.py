@@ -408,7 +408,52 @@ def _cached_features(path: Path, texts: list[str], model: str, threads, progress
     np.savez(path.with_suffix('.tmp.npz'), X=X, key=key); path.with_suffix('.tmp.npz').replace(path)
     return X
 
-# %% ../nbs/38_training.ipynb #7e8312b2
+# %% ../nbs/38_training.ipynb #643d2c02
+def _with_evidence(train: pd.DataFrame, report: pd.DataFrame, evidence_runs) -> tuple:
+    "The training answers that have the analyst's evidence, the rule table with the rest counted, and the evidence."
+    evidence = {}
+    for d in evidence_runs: evidence.update(run_evidence(d)[0])
+    key = train.uid.str.replace(r'^(ocsai|muse):', '', regex=True)   # the ids of `aut_samples`
+    lack = int((~key.isin(evidence)).sum())
+    report = pd.concat([report, pd.DataFrame([dict(rule='no analyst evidence', matched=lack, removed=lack)])],
+                       ignore_index=True)
+    return train[key.isin(evidence)].reset_index(drop=True), report, evidence
+
+# %% ../nbs/38_training.ipynb #af2054cf
+def _fit_samer(train, held, out: Path, model: str, lr: float, seed: int, threads, progress) -> tuple:
+    "SaMer trained on the training answers: its scores of the held-out answers, and the timings."
+    t0 = time.perf_counter()
+    texts = [aut_text(o, r) for o, r in zip(pd.concat([train.prompt, held.prompt]),
+                                            pd.concat([train.response, held.response]))]
+    feats = _cached_features(out/'features.npz', texts, model, threads, progress)
+    t_feat = time.perf_counter() - t0
+    sm = SaMer(['Originality'], seed=seed)
+    sm.fit(feats[:len(train)], train.rating.to_numpy()[:, None], train.prompt, lr=lr).to_csv(out/'loss.csv', index=False)
+    sm.save(out/'samer_head.pt')
+    pred = np.clip(sm.predict(feats[len(train):]).score.to_numpy(), 1, 5)   # the head is linear: keep it on 1-5
+    return pred, dict(head=dict(epochs=30, batch=256, hidden=sm.hidden), features_s=round(t_feat, 1),
+                      train_s=round(time.perf_counter() - t0 - t_feat, 1), per_answer_s=round(t_feat / len(feats), 4))
+
+# %% ../nbs/38_training.ipynb #9a2e2ce8
+def _fit_sft(method, train, held, out: Path, model: str, evidence, epochs, batch, lr, max_steps, seed, threads,
+             progress) -> tuple:
+    "SFT or SFT_Evidence: the held-out scores and timings, or the loss log and None while training is unfinished."
+    t0 = time.perf_counter()
+    sc = LoraScorer(model, seed=seed, threads=threads)
+    key = train.uid.str.replace(r'^(ocsai|muse):', '', regex=True)
+    log = sc.fit(_texts(method, train, key, evidence), train.rating, out, epochs=epochs, batch=batch, lr=lr,
+                 max_steps=max_steps, progress=progress)
+    if not (out/'adapter').is_dir(): return log, None
+    t1 = time.perf_counter()
+    has = held.id.isin(evidence).to_numpy() if evidence is not None else np.ones(len(held), bool)
+    pred = np.full(len(held), np.nan)
+    pred[has] = sc.predict(_texts(method, held[has], held.id[has], evidence))
+    return pred, dict(epochs=epochs, batch=batch, train_s_this_call=round(t1 - t0, 1), steps=len(log),
+                      step_s=round(log.seconds.mean(), 3),
+                      epoch_s=round(log.seconds.mean() * math.ceil(len(train) / batch), 1),
+                      per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
+
+# %% ../nbs/38_training.ipynb #ba26838a
 def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
               out: Path|str,        # the run folder: scores.csv, loss.csv, training_rule.csv, config.json, weights
               model: str='smollm2-135m-instruct', epochs: float=1.0, batch: int=16,
@@ -422,45 +467,14 @@ def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
     lr = lr or (1e-3 if method == 'samer' else 2e-4)
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     train, report = training_set(aut_rating_pool(), held_answers())
-    held = _held_rated()
-    evidence = None
-    if method == 'sft_evidence':
-        evidence = {}
-        for d in evidence_runs: evidence.update(run_evidence(d)[0])
-        key = train.uid.str.replace(r'^(ocsai|muse):', '', regex=True)   # the ids of `aut_samples`
-        report = pd.concat([report, pd.DataFrame([dict(rule='no analyst evidence', matched=int((~key.isin(evidence)).sum()),
-                                                        removed=int((~key.isin(evidence)).sum()))])], ignore_index=True)
-        train = train[key.isin(evidence)].reset_index(drop=True)
+    held, evidence = _held_rated(), None
+    if method == 'sft_evidence': train, report, evidence = _with_evidence(train, report, evidence_runs)
     report.to_csv(out/'training_rule.csv', index=False)
-    t0 = time.perf_counter()
-    if method == 'samer':
-        texts = [aut_text(o, r) for o, r in zip(pd.concat([train.prompt, held.prompt]),
-                                                pd.concat([train.response, held.response]))]
-        feats = _cached_features(out/'features.npz', texts, model, threads, progress)
-        t_feat = time.perf_counter() - t0
-        sm = SaMer(['Originality'], seed=seed)
-        sm.fit(feats[:len(train)], train.rating.to_numpy()[:, None], train.prompt, lr=lr).to_csv(out/'loss.csv',
-                                                                                                  index=False)
-        sm.save(out/'samer_head.pt')
-        t_train = time.perf_counter() - t0
-        pred = np.clip(sm.predict(feats[len(train):]).score.to_numpy(), 1, 5)   # the head is linear: keep it on 1-5
-        timing = dict(head=dict(epochs=30, batch=256, hidden=sm.hidden), features_s=round(t_feat, 1),
-                      train_s=round(t_train - t_feat, 1), per_answer_s=round(t_feat / len(feats), 4))
-    else:
-        sc = LoraScorer(model, seed=seed, threads=threads)
-        key = train.uid.str.replace(r'^(ocsai|muse):', '', regex=True)   # the ids of `aut_samples`
-        log = sc.fit(_texts(method, train, key, evidence), train.rating, out, epochs=epochs, batch=batch, lr=lr,
-                     max_steps=max_steps, progress=progress)
-        if not (out/'adapter').is_dir():
-            print(f"train_aut: stopped after {len(log)} steps (checkpoint in {out}); rerun to resume"); return log
-        t1 = time.perf_counter()
-        has = held.id.isin(evidence).to_numpy() if evidence is not None else np.ones(len(held), bool)
-        pred = np.full(len(held), np.nan)
-        pred[has] = sc.predict(_texts(method, held[has], held.id[has], evidence))
-        timing = dict(epochs=epochs, batch=batch, train_s_this_call=round(t1 - t0, 1), steps=len(log),
-                      step_s=round(log.seconds.mean(), 3),
-                      epoch_s=round(log.seconds.mean() * math.ceil(len(train) / batch), 1),
-                      per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
+    if method == 'samer': pred, timing = _fit_samer(train, held, out, model, lr, seed, threads, progress)
+    else: pred, timing = _fit_sft(method, train, held, out, model, evidence, epochs, batch, lr, max_steps, seed,
+                                  threads, progress)
+    if timing is None:
+        print(f"train_aut: stopped after {len(pred)} steps (checkpoint in {out}); rerun to resume"); return pred
     scores = trained_scores(held.id, pred, method, model.partition('@')[0], run_id=out.name, notes=np.where(
         np.isnan(pred), 'no analyst evidence for this answer in the evidence runs', '')).assign(split=held.split.to_numpy())
     scores.to_csv(out/'scores.csv', index=False)
