@@ -408,7 +408,7 @@ def _cached_features(path: Path, texts: list[str], model: str, threads, progress
     np.savez(path.with_suffix('.tmp.npz'), X=X, key=key); path.with_suffix('.tmp.npz').replace(path)
     return X
 
-# %% ../nbs/38_training.ipynb #643d2c02
+# %% ../nbs/38_training.ipynb #b9bc947d
 def _with_evidence(train: pd.DataFrame, report: pd.DataFrame, evidence_runs) -> tuple:
     "The training answers that have the analyst's evidence, the rule table with the rest counted, and the evidence."
     evidence = {}
@@ -419,7 +419,7 @@ def _with_evidence(train: pd.DataFrame, report: pd.DataFrame, evidence_runs) -> 
                        ignore_index=True)
     return train[key.isin(evidence)].reset_index(drop=True), report, evidence
 
-# %% ../nbs/38_training.ipynb #af2054cf
+# %% ../nbs/38_training.ipynb #fdf0f973
 def _fit_samer(train, held, out: Path, model: str, lr: float, seed: int, threads, progress) -> tuple:
     "SaMer trained on the training answers: its scores of the held-out answers, and the timings."
     t0 = time.perf_counter()
@@ -434,7 +434,7 @@ def _fit_samer(train, held, out: Path, model: str, lr: float, seed: int, threads
     return pred, dict(head=dict(epochs=30, batch=256, hidden=sm.hidden), features_s=round(t_feat, 1),
                       train_s=round(time.perf_counter() - t0 - t_feat, 1), per_answer_s=round(t_feat / len(feats), 4))
 
-# %% ../nbs/38_training.ipynb #9a2e2ce8
+# %% ../nbs/38_training.ipynb #aafbdd67
 def _fit_sft(method, train, held, out: Path, model: str, evidence, epochs, batch, lr, max_steps, seed, threads,
              progress) -> tuple:
     "SFT or SFT_Evidence: the held-out scores and timings, or the loss log and None while training is unfinished."
@@ -453,7 +453,7 @@ def _fit_sft(method, train, held, out: Path, model: str, evidence, epochs, batch
                       epoch_s=round(log.seconds.mean() * math.ceil(len(train) / batch), 1),
                       per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
 
-# %% ../nbs/38_training.ipynb #ba26838a
+# %% ../nbs/38_training.ipynb #ecc88bd6
 def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
               out: Path|str,        # the run folder: scores.csv, loss.csv, training_rule.csv, config.json, weights
               model: str='smollm2-135m-instruct', epochs: float=1.0, batch: int=16,
