@@ -791,6 +791,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                    'creaeval.training.samer_save': ('training.html#samer_save', 'creaeval/training.py'),
                                    'creaeval.training.sample_split': ('training.html#sample_split', 'creaeval/training.py'),
                                    'creaeval.training.save_adapter': ('training.html#save_adapter', 'creaeval/training.py'),
+                                   'creaeval.training.sheet_units': ('training.html#sheet_units', 'creaeval/training.py'),
                                    'creaeval.training.soft_target': ('training.html#soft_target', 'creaeval/training.py'),
                                    'creaeval.training.train_aut': ('training.html#train_aut', 'creaeval/training.py'),
                                    'creaeval.training.trained_scores': ('training.html#trained_scores', 'creaeval/training.py'),
