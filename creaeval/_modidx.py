@@ -780,6 +780,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                    'creaeval.training.fit': ('training.html#fit', 'creaeval/training.py'),
                                    'creaeval.training.held_answers': ('training.html#held_answers', 'creaeval/training.py'),
                                    'creaeval.training.lm_features': ('training.html#lm_features', 'creaeval/training.py'),
+                                   'creaeval.training.mean_of_runs': ('training.html#mean_of_runs', 'creaeval/training.py'),
                                    'creaeval.training.norm_text': ('training.html#norm_text', 'creaeval/training.py'),
                                    'creaeval.training.pair_loss': ('training.html#pair_loss', 'creaeval/training.py'),
                                    'creaeval.training.predict': ('training.html#predict', 'creaeval/training.py'),

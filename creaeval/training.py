@@ -21,7 +21,7 @@ from .cgpst import REPORTED, dimension
 __all__ = ['TRAINED', 'aut_rating_pool', 'norm_text', 'held_answers', 'training_set', 'sample_split', 'soft_target', 'aut_text',
            'evidence_text', 'run_evidence', 'LoraScorer', 'digit_logprobs', 'predict', 'save_adapter', 'fit',
            'lm_features', 'samer_head', 'pair_loss', 'SaMer', 'samer_fit', 'samer_predict', 'samer_save', 'samer_load',
-           'sheet_units', 'trained_scores', 'train_aut']
+           'sheet_units', 'trained_scores', 'train_aut', 'mean_of_runs']
 
 # %% ../nbs/38_training.ipynb #f0a8348f
 def aut_rating_pool() -> pd.DataFrame:
@@ -370,7 +370,7 @@ def samer_load(path: Path|str) -> SaMer:
     return m
 SaMer.save = samer_save
 
-# %% ../nbs/38_training.ipynb #d9035af8
+# %% ../nbs/38_training.ipynb #4931fa79
 def sheet_units(sheets: pd.DataFrame,    # `creaeval.sheets.read_rater_sheets(path)` (or `load_cgpst_ratings()`)
                 responses: dict,         # `creaeval.sheets.read_responses(path)`: {sample_id: {'Step-k': text}}
                ) -> tuple[list[str], pd.DataFrame, list[str]]:
@@ -506,3 +506,27 @@ def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
                evidence_runs=[str(d) for d in evidence_runs], **timing)
     (out/'config.json').write_text(json.dumps(cfg, indent=1) + '\n')
     return scores
+
+# %% ../nbs/38_training.ipynb #d73c7531
+def mean_of_runs(runs: Sequence[Path|str], # trained run folders of one method (each with scores.csv, config.json)
+                 out: Path|str,            # the ensemble's run folder
+                 method: str|None=None,    # the method the runs must be (checked when given)
+                ) -> pd.DataFrame:
+    "An ensemble of trained evaluators: the mean of their held-out scores, written as a run of its own."
+    runs, out = [Path(r) for r in runs], Path(out)
+    if len(runs) < 2: raise ValueError(f"mean_of_runs: {len(runs)} run(s); an ensemble needs at least 2")
+    cfgs = [json.loads((r/'config.json').read_text()) for r in runs]
+    if len(methods := {c['method'] for c in cfgs}) > 1: raise ValueError(f"mean_of_runs: mixed methods {sorted(methods)}")
+    if method and methods != {method}: raise ValueError(f"mean_of_runs: the runs are {cfgs[0]['method']}, not {method}")
+    tabs = [pd.read_csv(r/'scores.csv', dtype={'sample_id': str}).set_index('sample_id') for r in runs]
+    for r, t in zip(runs[1:], tabs[1:]):
+        if set(t.index) != set(tabs[0].index): raise ValueError(f"{r}/scores.csv: other answers than {runs[0]}/scores.csv")
+    mean = pd.concat([t.score for t in tabs], axis=1).mean(axis=1, skipna=False).loc[tabs[0].index]
+    out.mkdir(parents=True, exist_ok=True)
+    model = '+'.join(c['model'].partition('@')[0] for c in cfgs)
+    sc = trained_scores(mean.index, mean, cfgs[0]['method'], model, run_id=out.name, notes=np.where(
+        mean.isna(), 'a member run has no score for this answer', '')).assign(split=tabs[0].split.to_numpy())
+    sc.to_csv(out/'scores.csv', index=False)
+    (out/'config.json').write_text(json.dumps(dict(method=cfgs[0]['method'], model=model, members=[r.name for r in runs],
+                                                   n_train=cfgs[0]['n_train']), indent=1) + '\n')
+    return sc
