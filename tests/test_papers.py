@@ -156,6 +156,30 @@ def check_fig_02(fig: Path):
     assert abs(np.nanmean(ks) - want) < 1e-9, (np.nanmean(ks), want)
     assert (fig/'fig_02_per_judge.png').stat().st_size > 10_000
 
+def check_figs_04(fig: Path):
+    "One SoT x judge cell recomputed: the 1.5B judge's PCC and QWK against each kept rater (scipy, sklearn), averaged."
+    from scipy.stats import pearsonr
+    from sklearn.metrics import cohen_kappa_score
+    from creaeval.loaders import load_aut_pairs
+    from creaeval.scores import from_aut_raters
+    grid = pd.read_csv(fig/'figs_04_08_09_sot_grid.csv')
+    assert len(grid) == 27 and set(grid.analyst) == {'smollm2-135m', 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b'}
+    runs = [ROOT/'data/runs/qwen-aut/creaeval', ROOT/'data/runs/qwen-aut-sot/qwen05', ROOT/'data/runs/qwen-aut-sot/smollm2']
+    tabs = [pd.read_csv(r/'scores.csv', dtype={'sample_id': str}).query("item == 0 and origin == 'judge'") for r in runs]
+    common = set.intersection(*[set(t.groupby('sample_id').rater.nunique().loc[lambda c: c == 3].index) for t in tabs])
+    human = from_aut_raters(load_aut_pairs(verbose=False).assign(id=lambda d: d.id.astype(str)).query('id in @common'))
+    human = human.assign(sample_id=human.sample_id.astype(str)).dropna(subset=['score'])
+    m = tabs[1][tabs[1].rater == 'local/qwen2.5-coder-1.5b-instruct'].set_index('sample_id').score
+    rs, ks = [], []
+    for rater, g in human.groupby('rater'):
+        if g.sample_id.nunique() < 10: continue                    # the notebook's min_rated
+        h = g.set_index('sample_id').score
+        rs.append(pearsonr(h, m.loc[h.index]).statistic)
+        ks.append(cohen_kappa_score(h.astype(int), m.loc[h.index].astype(int), labels=[1, 2, 3, 4, 5], weights='quadratic'))
+    cell = grid[(grid.analyst == 'qwen2.5-coder-0.5b') & (grid.judge == 'qwen2.5-coder-1.5b')].set_index('metric').value
+    assert abs(np.mean(rs) - cell['pcc']) < 1e-9 and abs(np.mean(ks) - cell['qwk']) < 1e-9, (rs, ks, cell)
+    assert (fig/'figs_04_08_09_sot_grid.png').stat().st_size > 10_000
+
 def check_fig_05(fig: Path):
     "AUT: each judge's length-score r recomputed with scipy, averaged over the judges whose r is defined."
     from scipy import stats
@@ -207,7 +231,7 @@ def check_figs_07(fig: Path):
     assert len(got) == len(want) and np.allclose(got.loc[want.index], want)
     assert (fig/'figs_07_29_33_case_studies.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
