@@ -231,7 +231,21 @@ def check_figs_07(fig: Path):
     assert len(got) == len(want) and np.allclose(got.loc[want.index], want)
     assert (fig/'figs_07_29_33_case_studies.png').stat().st_size > 10_000
 
-CHECKS = {'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_se_temperature(fig: Path):
+    "Each temperature's mean SE in every form, recomputed from its run's own se.csv on the problems all runs share."
+    t = pd.read_csv(fig/'se_temperature.csv')
+    se = {float(json.loads((d/'config.json').read_text())['temperature']): pd.read_csv(d/'se.csv').set_index('problem_id')
+          for d in (ROOT/'data/runs/p2-se').glob('qwen05-t*') if (d/'se.csv').exists() and 'paths' not in d.name}
+    if len(se) < 2: return
+    common = sorted(set.intersection(*[set(v.index) for v in se.values()]))
+    got = t[t.sampler == 'chat/local/qwen2.5-coder-0.5b-instruct'].set_index('temperature')
+    assert sorted(got.index) == sorted(se) and (got.problems == len(common)).all()
+    for T, v in se.items():
+        for form in ('length_normalised', 'renormalised', 'discrete'):
+            assert abs(got.loc[T, form] - v.loc[common, f"se_{form}"].mean()) < 1e-9, (T, form)
+    assert (fig/'se_temperature.png').stat().st_size > 10_000
+
+CHECKS = {'se_temperature': check_se_temperature, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
