@@ -106,21 +106,21 @@ def evidence_text(obj: str, idea: str, evidence: str, max_chars: int=1500) -> st
     "The SFT_Evidence prompt: the analyst's evidence about the answer (cut at `max_chars`)."
     return f"Alternate use for a {obj}: {idea}\nAnalysis: {evidence[:max_chars]}\nOriginality (1-5):"
 
-# %% ../nbs/38_training.ipynb #c0816b48
+# %% ../nbs/38_training.ipynb #7a2d6e03
 def run_evidence(run_dir: Path|str, # a CreaEval run directory (its records.jsonl)
                 ) -> tuple[dict[str, str], list[str]]:
-    "The analyst's evidence per sample of a run (dimensions joined), and the samples without it."
+    "The analyst's evidence per sample of a run (fields joined), and the samples without it."
     path = Path(run_dir)/'records.jsonl'
     if not path.is_file(): raise FileNotFoundError(f"{path}: no such file (a CreaEval run directory holds one)")
     ev, seen = {}, set()
     for n, line in enumerate(path.read_text().splitlines(), 1):
         r = json.loads(line)
-        if r.get('type') != 'call' or r.get('role') != 'sot': continue
+        if r.get('type') != 'sample': continue
         sid = str(r['sample_id']); seen.add(sid)
-        got = (r.get('parsed') or {}).get('sot_evidence') if r.get('ok') else None
-        if got is None: continue
+        got = (r.get('info') or {}).get('evidence')
+        if not got: ev.pop(sid, None); continue          # the latest record of a sample decides
         if not isinstance(got, dict):
-            raise ValueError(f"{path}: line {n}: field 'sot_evidence' is a {type(got).__name__}, not a dict")
+            raise ValueError(f"{path}: line {n}: field 'info.evidence' is a {type(got).__name__}, not a dict")
         ev[sid] = ' '.join(f"{k}: {v}" for k, v in got.items())
     return ev, sorted(seen - set(ev))
 
