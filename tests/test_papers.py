@@ -245,7 +245,22 @@ def check_se_temperature(fig: Path):
             assert abs(got.loc[T, form] - v.loc[common, f"se_{form}"].mean()) < 1e-9, (T, form)
     assert (fig/'se_temperature.png').stat().st_size > 10_000
 
-CHECKS = {'se_temperature': check_se_temperature, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_tables_08(fig: Path):
+    "Table 8 on AUT: SFT_Evidence and its paired SFT recomputed from their scores on the answers with evidence."
+    ours = pd.read_csv(fig/'table_08_aut_ours.csv')
+    gain = pd.read_csv(fig/'table_08_aut_evidence_gain.csv').iloc[0]
+    from creaeval.samples import aut_answers
+    truth = aut_answers('pairs').assign(id=lambda d: d.id.astype(str)).set_index('id').rating
+    sc = {m: pd.read_csv(ROOT/f'data/trained/aut-{m}-smollm2-135m-instruct/scores.csv', dtype={'sample_id': str})
+          .query("split == 'eval'").set_index('sample_id').score for m in ('sft-evidence', 'sft-paired')}
+    ids = sc['sft-evidence'].dropna().index
+    r = {m: np.corrcoef(v.loc[ids], truth.loc[ids])[0, 1] for m, v in sc.items()}
+    assert (ours.dropna(subset=['n']).n == len(ids)).all()
+    row = ours[(ours.source == 'SFT_Evidence')].iloc[0]
+    assert abs(row.r - r['sft-evidence']) < 1e-9 and abs(gain['diff'] - (r['sft-evidence'] - r['sft-paired'])) < 1e-9
+    assert gain.lo <= gain['diff'] <= gain.hi
+
+CHECKS = {'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
