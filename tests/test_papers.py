@@ -244,6 +244,10 @@ def check_se_temperature(fig: Path):
         for form in ('length_normalised', 'renormalised', 'discrete'):
             assert abs(got.loc[T, form] - v.loc[common, f"se_{form}"].mean()) < 1e-9, (T, form)
     assert (fig/'se_temperature.png').stat().st_size > 10_000
+    mp, d = pd.read_csv(fig/'se_multipath.csv'), ROOT/'data/runs/p2-se/qwen05-t1.0-paths5'
+    if (d/'se.csv').exists():          # the multi-path mean over all paths, from the run's own se.csv
+        v = pd.read_csv(d/'se.csv').se_length_normalised
+        assert len(mp) == 1 and mp.problems[0] == len(v) and abs(mp.all_paths[0] - v.mean()) < 1e-9
 
 def check_tables_08(fig: Path):
     "Table 8 on AUT: SFT_Evidence and its paired SFT recomputed from their scores on the answers with evidence."
@@ -260,7 +264,27 @@ def check_tables_08(fig: Path):
     assert abs(row.r - r['sft-evidence']) < 1e-9 and abs(gain['diff'] - (r['sft-evidence'] - r['sft-paired'])) < 1e-9
     assert gain.lo <= gain['diff'] <= gain.hi
 
-CHECKS = {'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_tables_03_05(fig: Path):
+    "Each judge run's share of YES per criterion from its sample records; the SE of the judged problems from se.csv."
+    conv, checked = pd.read_csv(fig/'tables_03_05_convergent_ours.csv'), 0
+    for c in (ROOT/'data/runs/p2-judges').rglob('config.json'):
+        cfg = json.loads(c.read_text())
+        if not (cfg.get('load_kw') or {}).get('solutions'): continue
+        recs = [json.loads(l) for l in (c.parent/'records.jsonl').read_text().splitlines() if l.strip()]
+        got = {str(r['sample_id']): {x['criterion']: x['verdict'] for x in r['info']['criteria']}
+               for r in recs if r['type'] == 'sample' and r['info'].get('criteria')}
+        row = conv[conv.judge_run == str(c.parent.relative_to(ROOT))]
+        if not got: continue
+        assert len(row) == 1 and row.judged.iloc[0] == len(got), (c.parent, len(got))
+        for crit in ('Feasibility', 'Safety', 'Effectiveness'):
+            v = [g[crit] for g in got.values() if g.get(crit) is not None]
+            assert abs(row[crit].iloc[0] - np.mean(v)) < 1e-9, (c.parent, crit)
+        se = pd.read_csv(ROOT/cfg['load_kw']['solutions']/'se.csv', dtype={'problem_id': str}).set_index('problem_id')
+        assert abs(row.SE_judged.iloc[0] - se.loc[sorted(got), 'se_length_normalised'].mean()) < 1e-9
+        checked += 1
+    assert checked == len(conv), (checked, len(conv))             # every row of the table comes from a run checked here
+
+CHECKS = {'tables_03_05_se_convergent': check_tables_03_05, 'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)

@@ -50,10 +50,7 @@ se qwen05-t1.5 $Q05 20 --temperature 1.5
 judge $Q05 qwen05 oneshot
 judge $Q05 qwen05 agents
 judge $Q05 qwen05 chateval
-# the multi-path variant: its first path is the greedy run's (same seeds), so that run's caches answer it
-mkdir -p "$RUNS/p2-se/qwen05-t1.0-paths5"
-for f in llm.sqlite nli.sqlite; do
-  [ -e "$RUNS/p2-se/qwen05-t1.0-paths5/$f" ] || cp "$RUNS/p2-se/qwen05-t1.0/$f" "$RUNS/p2-se/qwen05-t1.0-paths5/$f"
-done
-se qwen05-t1.0-paths5 $Q05 20 --temperature 1.0 --paths 5
+# the multi-path variant: its first path is drawn with the greedy run's seeds, so it should repeat that run's
+# trajectory (se_temperature checks it); its caches are its own, so the commit holds only what it sampled
+se qwen05-t1.0-paths5 $Q05 ${MULTIPATH:-20} --temperature 1.0 --paths 5
 echo "== $(date -u +%FT%TZ) done"
