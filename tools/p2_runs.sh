@@ -2,8 +2,8 @@
 # The committed P2 runs, in the order they were made: semantic entropy on P2's first MacGyver problems, then the
 # judges (Qwen2.5-Coder-1.5B, then 0.5B) on the 50 labelled solutions and on the SE runs' greedy solutions.
 # Every command resumes where it stopped; rerunning the script after a crash or a reboot loses no finished problem or
-# unit. Sizes and times are in the README (measured on 2 CPU cores: about 150 s per SE problem with the 0.5B model,
-# about 260 s per solution for the 1.5B three-agent judge).
+# unit. Measured on 2 CPU cores: about 150 s per SE problem with the 0.5B model; the 1.5B three-agent judge about
+# 700 s per solution, or 12 min each for two one-thread processes side by side; 1.5B ChatEval about 250 s per pair.
 #
 #   tools/p2_runs.sh                 # everything, into data/runs/ of this checkout
 #   RUNS=/elsewhere tools/p2_runs.sh # into another folder
@@ -28,9 +28,8 @@ judge() {  # judge <judge model> <folder> <method> [more evaluate options]
   step $C evaluate --dataset macgyver --method "$method" --judge "$model" --run-dir "$RUNS/p2-judges/$dir/$method" "$@"
 }
 
-# Order: what P2's tables need most comes first. Sizes from the measured speed on 2 CPU cores (README): about 150 s
-# per SE problem (0.5B), 260 s per solution for the 1.5B three-agent judge, so the judge on SE solutions takes the
-# first 20 problems of each SE run (2 x 20 x 260 s = 2.9 h) rather than all 50 of the 0.5B run (5.1 h with SmolLM2's).
+# Order: what P2's tables need most comes first. The judge on SE solutions takes the first 20 problems of each SE run
+# (2 x 20 x 700 s = 7.8 h on 2 cores) rather than all 50 of the 0.5B run (13.6 h with SmolLM2's 20).
 FIRST20=$(${PY:-.venv/bin/python} -c "from creaeval.stepwise import macgyver_problems
 print(' '.join(str(i) for i in macgyver_problems(20).id))")
 # PART=a runs what Tables 2-5 need first, PART=b the rest; tools/runs_queue.sh puts P1's runs between them
