@@ -284,7 +284,29 @@ def check_tables_03_05(fig: Path):
         checked += 1
     assert checked == len(conv), (checked, len(conv))             # every row of the table comes from a run checked here
 
-CHECKS = {'tables_03_05_se_convergent': check_tables_03_05, 'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+def check_se_diversity(fig: Path):
+    "Spearman's rho of SE with each baseline, and the meanings per step of each backend, recomputed from the runs' files."
+    from scipy.stats import spearmanr
+    cor, ag, checked = pd.read_csv(fig/'se_diversity_spearman.csv'), pd.read_csv(fig/'se_backend_agreement.csv'), 0
+    for c in (ROOT/'data/runs/p2-se').glob('*/config.json'):
+        cfg = json.loads(c.read_text())
+        if not (c.parent/'diversity.csv').exists() or cfg['temperature'] != 1.0 or cfg['paths'] != 1: continue
+        model, d = cfg['sampler'].split('/', 1)[-1], pd.read_csv(c.parent/'diversity.csv', dtype={'problem_id': str})
+        per_problem = d.groupby('problem_id').mean(numeric_only=True)
+        for per, t in (('step', d), ('problem', per_problem)):
+            for m in ('cosine', 'distinct_2', 'self_bleu', 'n_classes'):
+                row = cor[(cor.model == model) & (cor.per == per) & (cor.measure == m)]
+                assert len(row) == 1 and row.n.iloc[0] == len(t), (model, per, m)
+                assert abs(row.rho.iloc[0] - spearmanr(t.se, t[m]).statistic) < 1e-9, (model, per, m)
+        b = pd.read_csv(c.parent/'backends.csv', dtype={'problem_id': str})
+        b = b[b.problem_id.isin(set(d.problem_id))]
+        for k, v in b.groupby('backend'):
+            row = ag[(ag.model == model) & (ag.backend == k)]
+            assert len(row) == 1 and row.steps.iloc[0] == len(v) and abs(row.mean_classes.iloc[0] - v.n_classes.mean()) < 1e-9
+        checked += 1
+    assert checked == cor.model.nunique() == ag.model.nunique() > 0
+
+CHECKS = {'se_diversity': check_se_diversity, 'tables_03_05_se_convergent': check_tables_03_05, 'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)

@@ -52,4 +52,10 @@ judge $Q05 qwen05 chateval
 # the multi-path variant: its first path is drawn with the greedy run's seeds, so it should repeat that run's
 # trajectory (se_temperature checks it); its caches are its own, so the commit holds only what it sampled
 se qwen05-t1.0-paths5 $Q05 ${MULTIPATH:-20} --temperature 1.0 --paths 5
+# the T = 1.0 runs' candidates clustered again with other NLI backends, and the diversity baselines (se_diversity);
+# measured: 38 min for the 0.5B run's 366 steps, 6 min for SmolLM2's 40, one core (the ONNX model dominates). The
+# verdicts these add to each run's nli.sqlite are not committed (a rerun recomputes them); the CSVs are
+for r in qwen05-t1.0 smollm2-t1.0; do
+  step $C se-compare --run-dir "$RUNS/p2-se/$r" --nli embedding:0.75 --nli embedding:0.9 --nli onnx
+done
 echo "== $(date -u +%FT%TZ) done"
