@@ -38,12 +38,14 @@ if [ "$PART" != b ]; then
 judge $Q15 qwen15 oneshot
 se qwen05-t1.0 $Q05 50 --temperature 1.0
 se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
-judge $Q15 qwen15 agents
+# the 1.5B three-agent and ChatEval runs on the labelled pairs began with the first pairs of the one-shot order;
+# --rescore-changed lets them grow to all 50 (it evaluates the pairs new to a run, and any whose input changed)
+judge $Q15 qwen15 agents --rescore-changed
 judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0" --samples $FIRST20
 judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0" --samples $FIRST20
 fi
 [ "$PART" = a ] && exit 0
-judge $Q15 qwen15 chateval
+judge $Q15 qwen15 chateval --rescore-changed
 se qwen05-t0.5 $Q05 20 --temperature 0.5
 se qwen05-t1.5 $Q05 20 --temperature 1.5
 judge $Q05 qwen05 oneshot
