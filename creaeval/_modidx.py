@@ -107,6 +107,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
             'creaeval.core': { 'creaeval.core.Settings': ('core.html#settings', 'creaeval/core.py'),
                                'creaeval.core.Settings.__init__': ('core.html#settings.__init__', 'creaeval/core.py'),
                                'creaeval.core.Settings.__repr__': ('core.html#settings.__repr__', 'creaeval/core.py'),
+                               'creaeval.core.Settings.env_only': ('core.html#settings.env_only', 'creaeval/core.py'),
                                'creaeval.core.Settings.get': ('core.html#settings.get', 'creaeval/core.py'),
                                'creaeval.core.Settings.getfloat': ('core.html#settings.getfloat', 'creaeval/core.py'),
                                'creaeval.core.Settings.getint': ('core.html#settings.getint', 'creaeval/core.py'),

@@ -40,7 +40,7 @@ def env_key(section: str, key: str) -> str:
     norm = lambda s: ''.join(c if c.isalnum() else '_' for c in s).upper()
     return f"CREAEVAL_{norm(section)}_{norm(key)}"
 
-# %% ../nbs/00_core.ipynb #f4c9aee6
+# %% ../nbs/00_core.ipynb #fd00f2d9
 class Settings:
     "Experiment settings from `settings.ini`, each value overridable by `CREAEVAL_<SECTION>_<KEY>`."
     def __init__(self, path: Path|str|None=None): # the ini file (default: `find_settings()`)
@@ -69,9 +69,16 @@ class Settings:
         "A comma-separated value as a list of stripped, non-empty strings."
         v = self.get(section, key, default)
         return [s.strip() for s in v.split(',') if s.strip()] if isinstance(v, str) else list(v)
+    def env_only(self, section: str) -> list[str]:
+        "Keys of `section` set only by `CREAEVAL_<SECTION>_<KEY>` (the key in lower case), not in the file."
+        pre = env_key(section, '')
+        longer = [env_key(o, '') for o in self.cp.sections() if o != section and env_key(o, '').startswith(pre)]
+        keys = [v[len(pre):].lower() for v in os.environ
+                if v.startswith(pre) and len(v) > len(pre) and not any(v.startswith(p) for p in longer)]
+        return [k for k in keys if not self.cp.has_option(section, k)]
     def providers(self) -> dict[str, dict[str, str]]:
-        "Every `[provider.NAME]` section as a dict, overrides applied."
-        return {s.split('.', 1)[1]: {k: self.get(s, k) for k in self.cp.options(s)}
+        "Every `[provider.NAME]` section as a dict, overrides applied, keys set only in the environment included."
+        return {s.split('.', 1)[1]: {k: self.get(s, k) for k in [*self.cp.options(s), *self.env_only(s)]}
                 for s in self.cp.sections() if s.startswith('provider.')}
     def path_of(self, key: str) -> Path:
         "A `[paths]` entry as an absolute path (relative ones are taken from the project root)."
@@ -84,7 +91,7 @@ def settings() -> Settings:
     "The project settings, read fresh so that environment overrides set later are seen."
     return Settings()
 
-# %% ../nbs/00_core.ipynb #3e92b945
+# %% ../nbs/00_core.ipynb #c195b895
 def dataset_roots() -> list[Path]:
     "Candidate dataset folders, in resolution order."
     s, roots = settings(), []
@@ -94,7 +101,7 @@ def dataset_roots() -> list[Path]:
     roots += [root.parent/'shared'/'datasets', root/'data'/'external']
     return roots
 
-# %% ../nbs/00_core.ipynb #90bf598c
+# %% ../nbs/00_core.ipynb #329d8b54
 def dataset_file(rel: str, # path inside the datasets folder, e.g. 'cgpst/data_A.json'
                 ) -> Path:
     "The first existing copy of dataset file `rel` along `dataset_roots()`; a clear error if none has it."
@@ -104,7 +111,7 @@ def dataset_file(rel: str, # path inside the datasets folder, e.g. 'cgpst/data_A
     raise FileNotFoundError(f"dataset file {rel!r} not found in any of: {tried}. "
                             "Set CREAEVAL_DATA, or run `creaeval data fetch` to download it into data/external/.")
 
-# %% ../nbs/00_core.ipynb #77ba94bf
+# %% ../nbs/00_core.ipynb #5c38e09f
 _TOKEN = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{8,}|\bsk-[A-Za-z0-9_-]{8,}")
 
 def secret_values() -> list[str]:
@@ -121,7 +128,7 @@ def mask_secrets(text: str|None, # any text about to be written or printed
     for v in secret_values(): text = text.replace(v, '***')
     return _TOKEN.sub(lambda m: (m.group(1) or '') + '***', text)
 
-# %% ../nbs/00_core.ipynb #6e559005
+# %% ../nbs/00_core.ipynb #67813d3a
 def check_models_allowed(what: str, # what was about to be loaded, for the message
                         ):
     "Refuse to load a model or open a model client when `CREAEVAL_NO_MODELS` is set."
