@@ -49,8 +49,11 @@ check: $(TEST)
 	  git status --porcelain -- nbs creaeval; exit 1; fi
 	$(VENV)/bin/ruff check creaeval
 
+# one pytest-xdist worker per core, each taking the next test as it frees (tests/conftest.py gives each its share of
+# the cores); TEST_WORKERS=0 runs them one at a time in pytest's own process
+TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 1)
 test: check
-	$(PY) -m pytest tests -ra --durations=15
+	$(PY) -m pytest tests -ra --durations=15 -n $(TEST_WORKERS) --dist worksteal
 
 # the SmolLM2 analyst's evidence for 300 training answers and for the first 120 evaluation answers (committed runs)
 EVIDENCE = --evidence-run data/runs/aut-train-evidence/smollm2 --evidence-run data/runs/qwen-aut-sot/smollm2

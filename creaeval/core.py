@@ -111,7 +111,7 @@ def dataset_file(rel: str, # path inside the datasets folder, e.g. 'cgpst/data_A
     raise FileNotFoundError(f"dataset file {rel!r} not found in any of: {tried}. "
                             "Set CREAEVAL_DATA, or run `creaeval data fetch` to download it into data/external/.")
 
-# %% ../nbs/00_core.ipynb #5c38e09f
+# %% ../nbs/00_core.ipynb #7e042c39
 _TOKEN = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{8,}|\bsk-[A-Za-z0-9_-]{8,}")
 
 def secret_values() -> list[str]:
@@ -122,10 +122,11 @@ def secret_values() -> list[str]:
     return sorted({v for n in names if n and len(v := os.environ.get(n, '')) >= 6}, key=len, reverse=True)
 
 def mask_secrets(text: str|None, # any text about to be written or printed
+                 secrets: list[str]|None=None, # `secret_values()`, looked up by a caller that masks many texts at once
                 ) -> str|None:
     "The text with key values and bearer tokens replaced by ***."
     if not text or not isinstance(text, str): return text
-    for v in secret_values(): text = text.replace(v, '***')
+    for v in (secret_values() if secrets is None else secrets): text = text.replace(v, '***')
     return _TOKEN.sub(lambda m: (m.group(1) or '') + '***', text)
 
 # %% ../nbs/00_core.ipynb #67813d3a

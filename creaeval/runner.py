@@ -157,13 +157,13 @@ class RunResult:
     done: int        # (sample, judge) units evaluated in this call
     skipped: int     # units already done before
 
-# %% ../nbs/40_runner.ipynb #55d74d6e
+# %% ../nbs/40_runner.ipynb #e4fc3518
 def few_shot(dataset: str, samples: list[Sample], shots: int) -> dict[str, list]:
     "Per sample id, its `shots` few-shot examples; an evaluated answer is never its own example."
     if not shots: return {}
     if dataset not in EXAMPLES:
         raise ValueError(f"no few-shot examples for {dataset} (datasets with examples: {sorted(EXAMPLES)})")
-    examples = {smp.sample_id: EXAMPLES[dataset](smp, shots) for smp in samples}
+    examples = EXAMPLES[dataset](samples, shots)
     if leak := sorted(smp.sample_id for smp in samples if any(x.id == smp.sample_id for x in examples[smp.sample_id])):
         raise ValueError(f"few-shot examples must not include the evaluated answers; {leak[:5]} are both")
     return examples

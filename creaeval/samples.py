@@ -19,8 +19,8 @@ from .parse import parse_response
 
 # %% auto #0
 __all__ = ['STEP_KEYS', 'MACGYVER_LABELS', 'NAMES', 'DATASETS', 'EXAMPLES', 'Sample', 'cgpst_samples', 'refusal', 'aut_answers',
-           'aut_samples', 'aut_split', 'Example', 'aut_examples', 'ttcw_samples', 'macgyver_judge_set', 'se_solutions',
-           'macgyver_samples', 'domain_samples', 'load_samples']
+           'aut_samples', 'aut_split', 'Example', 'aut_train_answers', 'aut_examples', 'aut_examples_of',
+           'ttcw_samples', 'macgyver_judge_set', 'se_solutions', 'macgyver_samples', 'domain_samples', 'load_samples']
 
 # %% ../nbs/17_samples.ipynb #0b327d7a
 @dataclass
@@ -169,16 +169,34 @@ class Example:
     response: str
     rating: float        # the mean human rating on the task's scale
 
-# %% ../nbs/17_samples.ipynb #24570722
-def aut_examples(k: int, prompt: str, seed: int=0) -> list[Example]:
-    "`k` training examples about `prompt`, at evenly spaced quantiles of their mean rating."
+# %% ../nbs/17_samples.ipynb #967e3a57
+def aut_train_answers(seed: int=0) -> pd.DataFrame:
+    "The `train` answers of `aut_split(seed=seed)`: the pool the few-shot examples come from."
     tr = aut_answers('pairs')
-    tr = tr[tr.id.astype(str).isin(aut_split(seed=seed)['train']) & (tr.prompt == prompt)].sort_values(['rating', 'id'])
+    return tr[tr.id.astype(str).isin(aut_split(seed=seed)['train'])]
+
+def aut_examples(k: int,      # examples wanted
+                 prompt: str, # the object they are about
+                 seed: int=0, # the seed of `aut_split`
+                 pool: pd.DataFrame|None=None, # `aut_train_answers(seed)`, read once by a caller that asks for many objects
+                ) -> list[Example]:
+    "`k` training examples about `prompt`, at evenly spaced quantiles of their mean rating."
+    tr = aut_train_answers(seed) if pool is None else pool
+    tr = tr[tr.prompt == prompt].sort_values(['rating', 'id'])
     if len(tr) < k: raise ValueError(f"AUT: only {len(tr)} training answers about {prompt!r}, {k} examples asked for")
     pick = tr.iloc[np.unique(np.round(np.linspace(0, len(tr) - 1, k)).astype(int))]
     return [Example(str(r.id), r.prompt, r.response, float(r.rating)) for r in pick.itertuples()]
 
-# %% ../nbs/17_samples.ipynb #7536ef8f
+# %% ../nbs/17_samples.ipynb #5c58eb18
+def aut_examples_of(samples: list[Sample], # AUT samples (the scenario is the object)
+                    k: int,                # examples per sample
+                    seed: int=0,           # the seed of `aut_split`
+                   ) -> dict[str, list[Example]]:
+    "Per sample id, `aut_examples(k, its object)`, the training pool read once for all samples."
+    pool = aut_train_answers(seed)
+    return {s.sample_id: aut_examples(k, s.scenario, seed, pool) for s in samples}
+
+# %% ../nbs/17_samples.ipynb #7c2efb6f
 def ttcw_samples(
         ids: list[str] | None = None,  # story ids (default: every story whose text is released)
         references: str
@@ -211,7 +229,7 @@ def ttcw_samples(
         out.append(Sample('ttcw', r.story_id, r.plot, resp, r.story_id))
     return out
 
-# %% ../nbs/17_samples.ipynb #554cc1a3
+# %% ../nbs/17_samples.ipynb #5fae7584
 MACGYVER_LABELS = {
     'correct_efficient': 1, 'correct_inefficient': 1, 'wrong_partial_correct': 0, 'wrong_entire_wrong_solution': 0}
 
@@ -243,7 +261,7 @@ def macgyver_judge_set(n_problems: int=50, seed: int=0) -> pd.DataFrame:
     out['solution'] = [re.sub(r'\s*<br\s*/?>\s*', '\n', x).strip() for x in out.solution]
     return out[['sample_id', 'problem_id', 'solver', 'kind', 'annotation', 'correct', 'problem', 'solution']]
 
-# %% ../nbs/17_samples.ipynb #6b29de5e
+# %% ../nbs/17_samples.ipynb #46ae0a85
 def se_solutions(run_dir: str|Path, # a run directory of `creaeval entropy` (its records.jsonl)
                 ) -> pd.DataFrame:
     "sample_id, problem_id, problem, solution: the greedy solution of every problem the SE run recorded."
@@ -259,7 +277,7 @@ def se_solutions(run_dir: str|Path, # a run directory of `creaeval entropy` (its
     if not rows: raise DataError(f"{path}: no recorded problem (type 'se_problem')")
     return pd.DataFrame(rows)
 
-# %% ../nbs/17_samples.ipynb #ae873060
+# %% ../nbs/17_samples.ipynb #c0ee4e50
 def macgyver_samples(ids: list[str]|None=None, # sample ids (default: all)
                      n_problems: int=50, seed: int=0, # the labelled judge set's size and seed
                      solutions: str|Path|None=None, # an SE run directory: judge its solutions instead
@@ -273,7 +291,7 @@ def macgyver_samples(ids: list[str]|None=None, # sample ids (default: all)
         df = df[df.sample_id.isin(ids)]
     return [Sample('macgyver', r.sample_id, r.problem, r.solution, str(r.problem_id)) for r in df.itertuples()]
 
-# %% ../nbs/17_samples.ipynb #f47f02c5
+# %% ../nbs/17_samples.ipynb #3da1e4a5
 NAMES = {'hypogen': 'HypoGen', 'bookmia': 'BookMIA'}
 
 def domain_samples(domain: str, # 'hypogen' or 'bookmia'
@@ -288,11 +306,11 @@ def domain_samples(domain: str, # 'hypogen' or 'bookmia'
     if ids and (miss := sorted(set(ids) - set(df.id))): raise DataError(f"{source}: sample id(s) {miss[:5]} not in it")
     return [Sample(domain, r.id, r.problem, r.solution, r.id) for r in df.itertuples() if not ids or r.id in ids]
 
-# %% ../nbs/17_samples.ipynb #3b84291b
+# %% ../nbs/17_samples.ipynb #241a670d
 DATASETS = {'cgpst': cgpst_samples, 'aut': aut_samples, 'ttcw': ttcw_samples, 'macgyver': macgyver_samples,
             'hypogen': lambda ids=None, **kw: domain_samples('hypogen', ids, **kw),
             'bookmia': lambda ids=None, **kw: domain_samples('bookmia', ids, **kw)}
-EXAMPLES = {'aut': lambda smp, k, seed=0: aut_examples(k, smp.scenario, seed)}
+EXAMPLES = {'aut': aut_examples_of}
 
 def load_samples(dataset: str, ids: list[str]|None=None, **kw) -> list[Sample]:
     "Samples of a registered dataset."

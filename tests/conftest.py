@@ -2,6 +2,11 @@
 
 Every notebook in nbs/ is one test (tests/test_notebooks.py); cells flagged `slow`, `gpu` or
 `api` are skipped unless named in CREAEVAL_TEST_FLAGS (space separated).
+
+`make test` runs the tests in one pytest-xdist worker per core. Each worker then gets its share of the cores for the
+models it runs (the in-process engines through CREAEVAL_PROVIDER_LOCAL_THREADS, torch and the BLAS libraries through
+their OpenMP variables), so that two workers on two cores do not each start two threads and wait for each other. A
+value the caller has set is kept.
 """
 import os
 from pathlib import Path
@@ -9,3 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault('HF_HUB_OFFLINE', '1')
 os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
+
+WORKERS = int(os.environ.get('PYTEST_XDIST_WORKER_COUNT', '1'))
+if WORKERS > 1:
+    share = str(max(1, (os.cpu_count() or 1) // WORKERS))
+    for var in ('CREAEVAL_PROVIDER_LOCAL_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS', 'OPENBLAS_NUM_THREADS'):
+        os.environ.setdefault(var, share)

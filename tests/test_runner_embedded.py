@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MODEL = 'local/smollm2-135m-instruct'
 COMMITTED = sorted(p.parent for p in (ROOT/'data/runs').rglob('scores.csv'))
 
-def test_embedded_creaeval_and_direct(tmp_path):
+@pytest.mark.parametrize('method', ['creaeval', 'direct'])     # two tests, so that two test workers share them
+def test_embedded_creaeval_and_direct(method, tmp_path):
     from creaeval.runner import evaluate, check_scores
     from creaeval.samples import cgpst_samples
     from creaeval.methods.judge import judge_messages
@@ -29,28 +30,27 @@ def test_embedded_creaeval_and_direct(tmp_path):
     from creaeval.methods.common import n_items_of
     smp = cgpst_samples(['A05_FS10'])[0]
     step1 = smp.response['Step-1'].splitlines()[0][5:60]          # a phrase of the response itself
-    for method in ('creaeval', 'direct'):
-        res = evaluate('cgpst', method, [MODEL], tmp_path/method, sot=MODEL, ids=['A05_FS10'], max_chars=8, progress=False)
-        assert check_scores(res.scores) == [], method
-        recs = res.run.records()
-        unit = [r for r in recs if r['type'] == 'sample']
-        assert len(unit) == 1 and unit[0]['status'] == 'ok', unit[0]['status']
-        calls = [r for r in recs if r['type'] == 'call']
-        assert [c['role'] for c in calls] == (['sot'] * 6 + ['judge'] if method == 'creaeval' else ['scorer'])
-        assert all(c['ok'] and c['usage']['input_tokens'] > 500 and c['gen_latency_s'] > 0 for c in calls)
-        assert [c['key'] for c in unit[0]['calls']] == [c['key'] for c in calls]      # the unit lists every call it made
-        assert res.summary['tokens_p50'] == sum(c['usage']['input_tokens'] + c['usage']['output_tokens'] for c in calls)
-        if method == 'creaeval':
-            ev = unit[0]['info']['evidence']
-            assert sorted(ev) == [f"Step-{k}" for k in range(1, 7)]
-            assert sorted(ev['Step-1']) == [f"item_{i}" for i in range(1, 9)] and len(ev['Step-4']) == 5
-            assert all(len(v) <= 8 for v in ev['Step-6'].values())
-            assert ev['Step-2'] == calls[1]['parsed']['sot_evidence']                  # what the analyst wrote ...
-            msgs = judge_messages(smp.scenario, ev, n_items_of(parse_response(smp.response)))
-            assert sum(len(m['content']) for m in msgs) == calls[-1]['messages_chars']  # ... is exactly what the judge read
-            assert step1 not in msgs[1]['content']
-        s = res.summary
-        assert s['units'] == 1 and s['tokens_p50'] > 0 and s['time_p50_s'] > 0
+    res = evaluate('cgpst', method, [MODEL], tmp_path/method, sot=MODEL, ids=['A05_FS10'], max_chars=8, progress=False)
+    assert check_scores(res.scores) == [], method
+    recs = res.run.records()
+    unit = [r for r in recs if r['type'] == 'sample']
+    assert len(unit) == 1 and unit[0]['status'] == 'ok', unit[0]['status']
+    calls = [r for r in recs if r['type'] == 'call']
+    assert [c['role'] for c in calls] == (['sot'] * 6 + ['judge'] if method == 'creaeval' else ['scorer'])
+    assert all(c['ok'] and c['usage']['input_tokens'] > 500 and c['gen_latency_s'] > 0 for c in calls)
+    assert [c['key'] for c in unit[0]['calls']] == [c['key'] for c in calls]      # the unit lists every call it made
+    assert res.summary['tokens_p50'] == sum(c['usage']['input_tokens'] + c['usage']['output_tokens'] for c in calls)
+    if method == 'creaeval':
+        ev = unit[0]['info']['evidence']
+        assert sorted(ev) == [f"Step-{k}" for k in range(1, 7)]
+        assert sorted(ev['Step-1']) == [f"item_{i}" for i in range(1, 9)] and len(ev['Step-4']) == 5
+        assert all(len(v) <= 8 for v in ev['Step-6'].values())
+        assert ev['Step-2'] == calls[1]['parsed']['sot_evidence']                  # what the analyst wrote ...
+        msgs = judge_messages(smp.scenario, ev, n_items_of(parse_response(smp.response)))
+        assert sum(len(m['content']) for m in msgs) == calls[-1]['messages_chars']  # ... is exactly what the judge read
+        assert step1 not in msgs[1]['content']
+    s = res.summary
+    assert s['units'] == 1 and s['tokens_p50'] > 0 and s['time_p50_s'] > 0
 
 def test_too_little_memory_stops_before_any_call(tmp_path, monkeypatch):
     "A model that does not fit is refused before its first call: the run raises with the figures and records no call or unit."
