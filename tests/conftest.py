@@ -20,3 +20,12 @@ if WORKERS > 1:
     share = str(max(1, (os.cpu_count() or 1) // WORKERS))
     for var in ('CREAEVAL_PROVIDER_LOCAL_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS', 'OPENBLAS_NUM_THREADS'):
         os.environ.setdefault(var, share)
+
+# The tests that take minutes (`make test` prints the 15 slowest) start first, so that a parallel run does not end with
+# one of them running alone while the other workers wait. The order changes nothing else.
+LONG_FIRST = ('tests/test_runner_embedded.py::test_embedded_creaeval_and_direct',
+              *(f'tests/test_notebooks.py::test_notebook[{nb}]' for nb in ('90_cli', '38_training', '54_stepwise', '15_local')))
+
+def pytest_collection_modifyitems(config, items):
+    rank = lambda item: next((i for i, p in enumerate(LONG_FIRST) if item.nodeid.startswith(p)), len(LONG_FIRST))
+    items.sort(key=rank)                                      # stable: every other test keeps its place
