@@ -40,7 +40,7 @@ se qwen05-t1.0 $Q05 50 --temperature 1.0
 se smollm2-t1.0 "$SMOL" 20 --temperature 1.0
 # the 1.5B three-agent and ChatEval runs on the labelled pairs began with the first pairs of the one-shot order;
 # --rescore-changed lets them grow to all 50 (it evaluates the pairs new to a run, and any whose input changed)
-# (the committed three-agent run holds the first 22 pairs, shrunk to its cost, ~11 min a pair; this line grows it to 50)
+# (the committed three-agent run holds the first 29 pairs, shrunk to its cost, ~11 min a pair; this line grows it to 50)
 judge $Q15 qwen15 agents --rescore-changed
 judge $Q15 qwen15-on-se-qwen05-t1.0 agents --solutions "$RUNS/p2-se/qwen05-t1.0" --samples $FIRST20
 judge $Q15 qwen15-on-se-smollm2-t1.0 agents --solutions "$RUNS/p2-se/smollm2-t1.0" --samples $FIRST20
