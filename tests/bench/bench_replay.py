@@ -65,8 +65,12 @@ def main():
         (Path(d)/'replay').mkdir(); shutil.copy(run/'llm.sqlite', Path(d)/'replay'/'llm.sqlite')
         t, res = timed(lambda: evaluate(
             cfg['dataset'], cfg['method'], ['replay/' + j for j in cfg['judges']], Path(d)/'replay', ids=ids,
-            temperature=cfg['temperature'], shots=cfg.get('shots') or 0, progress=False))
-    print(f"the whole replay of {a.run}: {res.summary['units']} units in {t:.1f} s")
+            sot=('replay/' + cfg['sot']) if cfg['sot'] else None, temperature=cfg['temperature'],
+            max_tokens=cfg['max_tokens'], max_chars=cfg['max_chars'], evidence_style=cfg['evidence_style'],
+            parser_notes=cfg['parser_notes'], shots=cfg.get('shots') or 0, progress=False))
+    st = res.summary['status']
+    assert st['ok'] == res.summary['units'] and not res.summary['failed_calls'], f"the replay missed its cache: {st}"
+    print(f"the whole replay of {a.run}: {res.summary['units']} units, every call from the cache, in {t:.1f} s")
 
 
 if __name__ == '__main__':
