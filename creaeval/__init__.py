@@ -11,26 +11,26 @@ Modules (`.` stands for `creaeval.`):
 | `00_core` | `creaeval.core` | `settings.ini` with environment overrides; where the datasets are found |
 | `01_cgpst` | `creaeval.cgpst` | the CGPST task model: steps, dimensions and ranges, invalid codes, categories, the rubric (descriptions and levels) |
 | `02_schemas`, `03_parse` | `.schemas`, `.parse` | JSON-schema tools, the evidence and score models; parsing a six-step response, the Step-5 grid checker |
-| `04_readers`, `08_rundir` | `.readers`, `.rundir` | `DataError` and the strict readers every loader shares; run directories (config, append-only records, caches) |
-| `05_sources` | `.sources` | the registry of public data files (source, pinned commit, sha256) and `fetch` |
-| `06_sheets` | `.sheets` | CGPST scenarios, step prompts and the raters' sheets |
-| `07_loaders` | `.loaders` | the pilot, AUT, TTCW and MacGyver files as tidy tables |
-| `09_scores`, `24_pilot` | `.scores`, `.pilot` | the one long score table (`SCORE_COLUMNS`: source, rater, ...), its adapters and derived summaries; P1 Tables 9-11 from the pilot files |
+| `04_readers`, `05_rundir` | `.readers`, `.rundir` | `DataError` and the strict readers every loader shares; run directories (config, append-only records, caches) |
+| `06_sources` | `.sources` | the registry of public data files (source, pinned commit, sha256) and `fetch` |
+| `07_sheets` | `.sheets` | CGPST scenarios, step prompts and the raters' sheets |
+| `08_loaders` | `.loaders` | the pilot, AUT, TTCW and MacGyver files as tidy tables |
+| `09_scores`, `25_pilot` | `.scores`, `.pilot` | the one long score table (`SCORE_COLUMNS`: source, rater, ...), its adapters and derived summaries; P1 Tables 9-11 from the pilot files |
 | `10_cache`, `11_structured` | `.cache`, `.structured` | the content-addressed LLM cache; structured output repaired and validated |
 | `12_llm`, `13_weights` | `.llm`, `.weights` | one concurrent, fault-tolerant client; model files from the package index (GGUFs assembled, headers, memory sizing, MiniLM) |
 | `14_guide` | `.guide` | token choice and schema-guided decoding |
 | `15_local` | `.local` | the in-process engines (transformers, llama.cpp) |
 | `16_models` | `.models` | `get_llm('provider/model')` for every provider; the filler provider and the `FakeLLM` test double |
-| `17_samples` | `.samples` | samples and the datasets: CGPST responses, the AUT split and few-shot examples, TTCW stories, MacGyver solutions |
-| `18_metrics`, `50_entropy` | `.metrics`, `.entropy` | PCC, QWK, ICC with intervals, Self-BLEU, BERTScore; semantic entropy in four forms |
-| `19_agreement`, `22_plots`, `51_embed` | `.agreement`, `.plots`, `.embed` | P1's agreement protocol; the figure helpers; MiniLM sentence vectors |
-| `20_aut_ttcw`, `21_bias` | `.aut_ttcw`, `.bias` | AUT correlations and TTCW binary tests; inter-judge variance, verbosity, leniency, score cross-tabs |
-| `23_real_data_checks` | | the metrics on real human-rated data: Ocsai's AUT predictions, the TTCW update's LLM judges |
-| `52_nli`, `53_diversity`, `60_store`, `37_aut_reference`, `38_training` | `.nli`, `.diversity`, `.store`, `.aut_reference`, `.training` | NLI backends and clustering; the diversity baselines; the agents' fragment store; AUT scores without an LLM judge; the trained evaluators (SFT, SFT_Evidence, SaMer) and their leak-free training data |
-| `31_sot`, then `32_judge`, then `30_common` | `.methods.sot`, `.methods.judge`, `.methods.common` | Phase 1 (evidence); Phase 2 (scores from evidence); what every method shares (`Ctx`, `MethodResult`) |
-| `33_creaeval`, `34_baselines`, `35_tasks`, `36_agents` | `.methods.creaeval`, `.baselines`, `.tasks`, `.agents` | CreaEval and its ablations; Direct, CoT, ToT, GoT, TaT; the AUT and TTCW variants; P2's judges |
-| `39_registry` | `.methods.registry` | the one table of methods: per dataset and method, the function, the analyst, the prompts it sends |
-| `40_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
-| `41_injection`, `42_reports`, `43_p1data`, `54_stepwise` | `.injection`, `.reports`, `.p1data`, `.stepwise` | prompt injection; tables and captions for the paper notebooks; the humans' and finished runs' scores P1's figures read; P2's stepwise SE loop and its runs |
-| `55_se_compare` | `.se_compare` | a finished SE run read again: other NLI backends and the diversity table |
+| `18_samples` | `.samples` | samples and the datasets: CGPST responses, the AUT split and few-shot examples, TTCW stories, MacGyver solutions |
+| `20_metrics`, `50_entropy` | `.metrics`, `.entropy` | PCC, QWK, ICC with intervals, Self-BLEU, BERTScore; semantic entropy in four forms |
+| `21_agreement`, `22_plots`, `17_embed` | `.agreement`, `.plots`, `.embed` | P1's agreement protocol; the figure helpers; MiniLM sentence vectors |
+| `23_aut_ttcw`, `24_bias` | `.aut_ttcw`, `.bias` | AUT correlations and TTCW binary tests; inter-judge variance, verbosity, leniency, score cross-tabs |
+| `28_real_data_checks` | | the metrics on real human-rated data: Ocsai's AUT predictions, the TTCW update's LLM judges |
+| `51_nli`, `52_diversity`, `55_store`, `26_aut_reference`, `27_training` | `.nli`, `.diversity`, `.store`, `.aut_reference`, `.training` | NLI backends and clustering; the diversity baselines; the agents' fragment store; AUT scores without an LLM judge; the trained evaluators (SFT, SFT_Evidence, SaMer) and their leak-free training data |
+| `30_sot`, then `31_judge`, then `32_common` | `.methods.sot`, `.methods.judge`, `.methods.common` | Phase 1 (evidence); Phase 2 (scores from evidence); what every method shares (`Ctx`, `MethodResult`) |
+| `33_creaeval`, `34_baselines`, `35_tasks`, `56_agents` | `.methods.creaeval`, `.baselines`, `.tasks`, `.agents` | CreaEval and its ablations; Direct, CoT, ToT, GoT, TaT; the AUT and TTCW variants; P2's judges |
+| `60_registry` | `.methods.registry` | the one table of methods: per dataset and method, the function, the analyst, the prompts it sends |
+| `61_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
+| `62_injection`, `63_reports`, `64_p1data`, `53_stepwise` | `.injection`, `.reports`, `.p1data`, `.stepwise` | prompt injection; tables and captions for the paper notebooks; the humans' and finished runs' scores P1's figures read; P2's stepwise SE loop and its runs |
+| `54_se_compare` | `.se_compare` | a finished SE run read again: other NLI backends and the diversity table |
 | `90_cli` | `.cli` | the `creaeval` command |"""

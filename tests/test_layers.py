@@ -90,6 +90,24 @@ def test_imports_go_down(name):
         elif local:
             assert mod.split('.')[0] in HEAVY, f"{path.name}:{line}: function-local import of {mod} (only {sorted(HEAVY)} may be)"
 
+def notebook_numbers(nbs: Path=ROOT.parent/'nbs') -> dict:
+    "module -> the number of the notebook that defines it (its `default_exp`)."
+    import json, re
+    out = {}
+    for nb in nbs.glob('[0-9]*.ipynb'):
+        for c in json.loads(nb.read_text())['cells']:
+            if m := re.search(r'#\| ?default_exp (\S+)', ''.join(c['source'])): out[m.group(1)] = int(nb.name[:2])
+    return out
+
+@pytest.mark.parametrize('name', sorted(LEVEL))
+def test_notebook_numbers_follow_the_layers(name):
+    "A notebook's number is above the numbers of the notebooks whose modules it imports: `nbs/` read in order is bottom-up."
+    num = notebook_numbers()
+    for mod, line, _ in imports(name, modules()[name]):
+        target = (mod or '').removeprefix('creaeval.')
+        if mod and mod.startswith('creaeval.') and target in num:
+            assert num[target] < num[name], f"{name} (notebook {num[name]:02}) imports {target} (notebook {num[target]:02})"
+
 def test_from_methods_package_imports_are_below():
     for name, path in modules().items():
         for node in ast.walk(ast.parse(path.read_text())):
