@@ -119,6 +119,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'creaeval.core.dataset_roots': ('core.html#dataset_roots', 'creaeval/core.py'),
                                'creaeval.core.env_key': ('core.html#env_key', 'creaeval/core.py'),
                                'creaeval.core.find_settings': ('core.html#find_settings', 'creaeval/core.py'),
+                               'creaeval.core.in_project': ('core.html#in_project', 'creaeval/core.py'),
                                'creaeval.core.mask_secrets': ('core.html#mask_secrets', 'creaeval/core.py'),
                                'creaeval.core.project_root': ('core.html#project_root', 'creaeval/core.py'),
                                'creaeval.core.secret_values': ('core.html#secret_values', 'creaeval/core.py'),

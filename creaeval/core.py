@@ -8,8 +8,8 @@ import configparser, os, re
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['PACKAGE_DIR', 'find_settings', 'project_root', 'env_key', 'Settings', 'settings', 'dataset_roots', 'dataset_file',
-           'secret_values', 'mask_secrets', 'check_models_allowed']
+__all__ = ['PACKAGE_DIR', 'find_settings', 'project_root', 'in_project', 'env_key', 'Settings', 'settings', 'dataset_roots',
+           'dataset_file', 'secret_values', 'mask_secrets', 'check_models_allowed']
 
 # %% ../nbs/00_core.ipynb #1b7fda4b
 PACKAGE_DIR = Path(__file__).resolve().parent if '__file__' in globals() else Path.cwd().resolve().parent / 'creaeval'
@@ -33,6 +33,12 @@ def find_settings(start: Path|None=None, # directory to search upward from (defa
 def project_root() -> Path:
     "The checkout's root: the folder that holds `settings.ini`."
     return find_settings().parent
+
+# %% ../nbs/00_core.ipynb #80e642ac
+def in_project(p: str|Path) -> Path:
+    "`p` as a path: absolute (after `~`) kept, relative taken under `project_root()`."
+    p = Path(p).expanduser()
+    return p if p.is_absolute() else project_root()/p
 
 # %% ../nbs/00_core.ipynb #35fc6687
 def env_key(section: str, key: str) -> str:
