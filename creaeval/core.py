@@ -34,7 +34,7 @@ def project_root() -> Path:
     "The checkout's root: the folder that holds `settings.ini`."
     return find_settings().parent
 
-# %% ../nbs/00_core.ipynb #80e642ac
+# %% ../nbs/00_core.ipynb #672798d3
 def in_project(p: str|Path) -> Path:
     "`p` as a path: absolute (after `~`) kept, relative taken under `project_root()`."
     p = Path(p).expanduser()
