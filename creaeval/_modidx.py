@@ -412,6 +412,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                       'creaeval.methods.sot.analyse_response': ('sot.html#analyse_response', 'creaeval/methods/sot.py'),
                                       'creaeval.methods.sot.analyse_step': ('sot.html#analyse_step', 'creaeval/methods/sot.py'),
                                       'creaeval.methods.sot.answer_text': ('sot.html#answer_text', 'creaeval/methods/sot.py'),
+                                      'creaeval.methods.sot.as_parsed': ('sot.html#as_parsed', 'creaeval/methods/sot.py'),
                                       'creaeval.methods.sot.dimension_descriptions': ( 'sot.html#dimension_descriptions',
                                                                                        'creaeval/methods/sot.py'),
                                       'creaeval.methods.sot.memory_block': ('sot.html#memory_block', 'creaeval/methods/sot.py'),
