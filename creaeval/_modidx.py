@@ -424,6 +424,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                         'creaeval.methods.tasks._fields': ('tasks.html#_fields', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks._msgs': ('tasks.html#_msgs', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks._prompt_item': ('tasks.html#_prompt_item', 'creaeval/methods/tasks.py'),
+                                        'creaeval.methods.tasks._score': ('tasks.html#_score', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks._skeleton': ('tasks.html#_skeleton', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks._txt': ('tasks.html#_txt', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks._validated': ('tasks.html#_validated', 'creaeval/methods/tasks.py'),
