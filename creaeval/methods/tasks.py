@@ -178,7 +178,7 @@ def _msgs(system: str, blocks: list[str]) -> list[dict]:
 
 # %% ../../nbs/35_tasks.ipynb #ce12f4dc
 async def _score(task: Task, llm, msgs: list[dict], sm: type[BaseModel], kw: dict) -> tuple[dict|None, pd.DataFrame]:
-    "One scoring call for the answer model `sm`: the validated answer (None if invalid) and its chosen and weighted rows."
+    "One scoring call for `sm`: the validated answer (None if invalid) and its chosen and weighted rows."
     res = await llm.chat(msgs, schema=plain_schema(sm), **kw)
     out, cause = _validated(sm, res)
     levels = (res.usage or {}).get('levels') if out else None
