@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import pandas as pd
 from ..cgpst import rubric_text, task_overview
-from ..parse import parse_response, ParsedResponse
+from ..parse import ParsedResponse
+from .sot import as_parsed
 from ..schemas import fold
 from .judge import rubric_block, template_text, template_schema, output_rows
 from .common import Ctx, MethodResult, _result, n_items_of, answer_block
@@ -34,7 +35,7 @@ def response_blocks(parsed: ParsedResponse, steps=range(1, 7), notes: bool=False
 # %% ../../nbs/34_baselines.ipynb #5e5411b2
 async def direct(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Direct Score: one call from the raw response to every score."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     n = n_items_of(parsed)
     user = [rubric_block(categories=True), f"### Future scenario\n{scenario}",
             f"### Score template (replace each <lo-hi> by an integer in that range)\n{template_text(n)}",
@@ -64,7 +65,7 @@ async def _turn(llm, convo: list, user: str, schema: dict, kw: dict):
 # %% ../../nbs/34_baselines.ipynb #2541a1db
 async def cot(ctx: Ctx, scenario: str, response) -> MethodResult:
     "CoT: the six steps scored in sequence, as six turns of one conversation."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     n, convo, parts = n_items_of(parsed), [{'role': 'system', 'content': SCORER_SYSTEM}], []
     for k in range(1, 7):
         res = await _turn(ctx.judge, convo, step_turn(scenario if k == 1 else None, parsed, k, n, ctx.parser_notes),
@@ -94,7 +95,7 @@ def selector_prompt(parsed: ParsedResponse, step: int, candidates: list, notes: 
 
 # %% ../../nbs/34_baselines.ipynb #8ce3c0f2
 async def _tree(ctx: Ctx, scenario: str, response, refine: bool, k_branches: int=3) -> MethodResult:
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     n, parts, picks, fallbacks = n_items_of(parsed), [], {}, {}
     convos = [[{'role': 'system', 'content': SCORER_SYSTEM}] for _ in range(k_branches)]
     for k in range(1, 7):
@@ -168,7 +169,7 @@ def table_scores(out):
 # %% ../../nbs/34_baselines.ipynb #d87f048a
 async def tat(ctx: Ctx, scenario: str, response) -> MethodResult:
     "Table-as-Thought: observations and scores in one structured call."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     n = n_items_of(parsed)
     user = [rubric_block(categories=True), f"### Future scenario\n{scenario}",
             "### Score table\nFill the score template below, but write every score as a cell "

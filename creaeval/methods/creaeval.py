@@ -5,8 +5,7 @@
 
 # %% ../../nbs/33_creaeval.ipynb #285ae8f2
 from __future__ import annotations
-from ..parse import parse_response, ParsedResponse
-from .sot import analyse_response, analyse_all_at_once, Analysis
+from .sot import as_parsed, analyse_response, analyse_all_at_once, Analysis
 from .judge import judge_analysis
 from .common import Ctx, MethodResult, _result
 
@@ -22,7 +21,7 @@ def _evidence_info(an: Analysis) -> dict:
 # %% ../../nbs/33_creaeval.ipynb #d317c49f
 async def creaeval(ctx: Ctx, scenario: str, response, memory: bool=True, stepwise: bool=True) -> MethodResult:
     "CreaEval: memory-augmented step-wise analysis, then evidence-based judging."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     sk = dict(max_chars=ctx.max_chars, temperature=ctx.temperature, max_tokens=ctx.max_tokens, meta=ctx.meta,
               style=ctx.evidence_style, parser_notes=ctx.parser_notes)
     an = (await analyse_response(ctx.sot, scenario, parsed, memory=memory, **sk) if stepwise

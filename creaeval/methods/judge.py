@@ -17,7 +17,7 @@ from .sot import Analysis
 # %% auto #0
 __all__ = ['JUDGE_SYSTEM', 'JUDGE_COLUMNS', 'ROW_COLUMNS', 'rubric_block', 'template_dict', 'template_text', 'evidence_text',
            'judge_messages', 'template_schema', 'judge_rows', 'error_text', 'missing_rows', 'step_rows', 'output_rows',
-           'Judgement', 'rows_status', 'judge_analysis']
+           'rows_status', 'Judgement', 'judge_analysis']
 
 # %% ../../nbs/31_judge.ipynb #d7f380bd
 JUDGE_SYSTEM = f"""You are an impartial grader of a six-step creative problem-solving task built on a future scenario:
@@ -173,6 +173,12 @@ def output_rows(output: dict|None, # the judge's parsed answer {'Step-k': ...}, 
         else: parts.append(step_rows(k, output[f"Step-{k}"], n_items.get(k)))
     return pd.concat(parts, ignore_index=True)
 
+# %% ../../nbs/31_judge.ipynb #2145be05
+def rows_status(rows: pd.DataFrame) -> str:
+    "ok when nothing is missing, failed when everything is, partial otherwise."
+    miss = rows.origin.eq('missing')
+    return 'ok' if not miss.any() else ('failed' if miss.all() else 'partial')
+
 # %% ../../nbs/31_judge.ipynb #4dadc471
 @dataclass
 class Judgement:
@@ -182,12 +188,6 @@ class Judgement:
     status: str                # ok | partial (some steps missing) | failed
     error: str|None = None
     result: object = None      # the call (`creaeval.llm.Result`), when one was made
-
-# %% ../../nbs/31_judge.ipynb #2145be05
-def rows_status(rows: pd.DataFrame) -> str:
-    "ok when nothing is missing, failed when everything is, partial otherwise."
-    miss = rows.origin.eq('missing')
-    return 'ok' if not miss.any() else ('failed' if miss.all() else 'partial')
 
 # %% ../../nbs/31_judge.ipynb #c5466f58
 async def judge_analysis(llm,              # the Judge-LLM

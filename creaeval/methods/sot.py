@@ -13,9 +13,14 @@ from ..schemas import sot_model, plain_schema, schema_skeleton
 from ..llm import Result
 
 # %% auto #0
-__all__ = ['EVIDENCE_STYLES', 'SOT_SYSTEM', 'dimension_descriptions', 'sot_system', 'render_items', 'step_text', 'memory_block',
-           'sot_messages', 'StepAnalysis', 'absent_note', 'analyse_step', 'Analysis', 'analyse_response',
-           'all_steps_model', 'answer_text', 'analyse_all_at_once']
+__all__ = ['EVIDENCE_STYLES', 'SOT_SYSTEM', 'as_parsed', 'dimension_descriptions', 'sot_system', 'render_items', 'step_text',
+           'memory_block', 'sot_messages', 'absent_note', 'StepAnalysis', 'analyse_step', 'Analysis',
+           'analyse_response', 'all_steps_model', 'answer_text', 'analyse_all_at_once']
+
+# %% ../../nbs/30_sot.ipynb #328610ff
+def as_parsed(response: str|dict|ParsedResponse) -> ParsedResponse:
+    "A response as parsed: a `ParsedResponse` as it is, text or `{'Step-k': text}` through `parse_response`."
+    return response if isinstance(response, ParsedResponse) else parse_response(response)
 
 # %% ../../nbs/30_sot.ipynb #30126ce5
 def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
@@ -108,6 +113,11 @@ def sot_messages(scenario: str,          # the future scenario text
     return [{'role': 'system', 'content': sot_system(style)},
             {'role': 'user', 'content': '\n\n'.join(b for b in user if b)}]
 
+# %% ../../nbs/30_sot.ipynb #f9a5baa6
+def absent_note(step: int, problems: list[str]=()) -> str:
+    "The text that stands for a step with no answer (with the parser's notes only when some are passed)."
+    return f"The response gives no answer to Step-{step}" + (f" ({'; '.join(problems)})." if problems else ".")
+
 # %% ../../nbs/30_sot.ipynb #ec286699
 @dataclass
 class StepAnalysis:
@@ -120,11 +130,6 @@ class StepAnalysis:
     problems: list[str] = field(default_factory=list) # format problems of the response at this step
     error: str|None = None       # why the model output is unusable
     result: Result|None = None   # the call, when one was made
-
-# %% ../../nbs/30_sot.ipynb #f9a5baa6
-def absent_note(step: int, problems: list[str]=()) -> str:
-    "The text that stands for a step with no answer (with the parser's notes only when some are passed)."
-    return f"The response gives no answer to Step-{step}" + (f" ({'; '.join(problems)})." if problems else ".")
 
 # %% ../../nbs/30_sot.ipynb #9c1322df
 async def analyse_step(llm,                     # an LLM (creaeval.llm) or FakeLLM
@@ -181,7 +186,7 @@ async def analyse_response(llm, scenario: str,    # SoT model, future scenario
                            **kw,                  # max_chars, temperature, max_tokens, sample, meta: see `analyse_step`
                           ) -> Analysis:
     "Phase 1: analyse the six steps in order, passing memories forward."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     steps, mems = {}, {}
     for k in range(1, 7):
         a = steps[k] = await analyse_step(llm, scenario, parsed, k, mems if memory else None, **kw)
@@ -215,7 +220,7 @@ async def analyse_all_at_once(llm, scenario: str, response: str | dict | ParsedR
                               meta: dict | None = None, on_step=None, style: str = 'evaluative',
                               parser_notes: bool = False) -> Analysis:
     "The w/o Step-wise ablation: one SoT call over the whole response; same `Analysis` shape as `analyse_response`."
-    parsed = response if isinstance(response, ParsedResponse) else parse_response(response)
+    parsed = as_parsed(response)
     model = all_steps_model(parsed, max_chars)
     schema = plain_schema(model)
     blocks = [f"### {STEPS[k].label} answer\n{answer_text(parsed, k, parser_notes)}" for k in range(1, 7)]

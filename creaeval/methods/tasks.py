@@ -31,7 +31,6 @@ class Task:
     instruction: str                # what the respondent was asked (our words)
     dimensions: dict[str, str]      # evidence field -> what to look for (AUT: dimensions; TTCW: tests)
 
-# %% ../../nbs/35_tasks.ipynb #2264bf44
 AUT = Task('aut', "Give an unusual, creative use for an everyday object (the Alternate Uses Task).",
            {'Originality': "how far the use departs from the obvious uses of the object; how rare and clever it is",
             'Use': "what the use actually is and whether it is possible with this object"})
@@ -40,6 +39,7 @@ AUT_RUBRIC = (
     "3 = a moderately unusual use; 4 = an unusual, clever use few people would think of; "
     "5 = a highly original, surprising and still workable use.")
 
+# %% ../../nbs/35_tasks.ipynb #2264bf44
 def ttcw_task() -> Task:
     "TTCW from the released tests: one evidence field per test, named 'T<k>'."
     t = load_ttcw_tests().sort_values('ttcw_idx')
@@ -176,6 +176,14 @@ def _validated(model, res) -> tuple[dict|None, str]:
 def _msgs(system: str, blocks: list[str]) -> list[dict]:
     return [{'role': 'system', 'content': system}, {'role': 'user', 'content': '\n\n'.join(b for b in blocks if b)}]
 
+# %% ../../nbs/35_tasks.ipynb #ce12f4dc
+async def _score(task: Task, llm, msgs: list[dict], sm: type[BaseModel], kw: dict) -> tuple[dict|None, pd.DataFrame]:
+    "One scoring call for `sm`: the validated answer (None if invalid) and its chosen and weighted rows."
+    res = await llm.chat(msgs, schema=plain_schema(sm), **kw)
+    out, cause = _validated(sm, res)
+    levels = (res.usage or {}).get('levels') if out else None
+    return out, pd.concat([task_rows(task, out, cause), weighted_rows(task, levels)], ignore_index=True)
+
 # %% ../../nbs/35_tasks.ipynb #36b3c311
 async def analyse_task(task: Task, ctx: Ctx, scenario: str, response: str, role: str='sot') -> tuple[dict|None, str]:
     "The analyst's evidence for one response (or None with the cause)."
@@ -206,11 +214,7 @@ async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> M
         _prompt_item(task, scenario),
         examples_block(shots, 'analyses'), f"### Answer format\n{_skeleton(sm)}",
         "### Evidence from the analyst\n" + json.dumps(ev, indent=1, ensure_ascii=False)]
-    r2 = await ctx.judge.chat(_msgs(TASK_JUDGE_SYSTEM, blocks), schema=plain_schema(sm), **ctx.kw(role='judge', step=0))
-    out, cause = _validated(sm, r2)
-    rows = pd.concat(
-        [task_rows(task, out, cause),
-         weighted_rows(task, (r2.usage or {}).get('levels') if out else None)], ignore_index=True)
+    _, rows = await _score(task, ctx.judge, _msgs(TASK_JUDGE_SYSTEM, blocks), sm, ctx.kw(role='judge', step=0))
     return MethodResult(rows, rows_status(rows), [], dict(evidence=ev, examples=[x.id for x in ctx.examples]))
 
 # %% ../../nbs/35_tasks.ipynb #fe0b2442
@@ -226,12 +230,7 @@ async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: b
         f"### A human-written story on the same premise, for reference (do not grade it)\n{reference}"
         if reference else '', f"### The response{' to grade' if reference else ''}\n{response}",
         "Think it through in `reasoning` first, then give the scores." if cot else "Give the scores now."]
-    res = await ctx.judge.chat(_msgs(TASK_SCORER_SYSTEM, blocks), schema=plain_schema(sm),
-                               **ctx.kw(role='scorer', step=0))
-    out, cause = _validated(sm, res)
-    rows = pd.concat(
-        [task_rows(task, out, cause),
-         weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
+    out, rows = await _score(task, ctx.judge, _msgs(TASK_SCORER_SYSTEM, blocks), sm, ctx.kw(role='scorer', step=0))
     info = dict(reasoning=out.get('reasoning')) if out and cot else {}
     if ctx.examples: info['examples'] = [x.id for x in ctx.examples]
     return MethodResult(rows, rows_status(rows), [], info)
@@ -260,13 +259,8 @@ async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str) -> Metho
     "The plain one-question originality rating (AUT), chosen and weighted scores as Direct's."
     if task.name != 'aut': raise ValueError("method 'rate' is defined for AUT only (it asks one originality question)")
     if ctx.examples: raise ValueError("method 'rate' takes no few-shot examples (use direct with shots)")
-    sm = score_model_for(task)
-    res = await ctx.judge.chat(rate_messages(scenario, response), schema=plain_schema(sm),
-                               **ctx.kw(role='scorer', step=0))
-    out, cause = _validated(sm, res)
-    rows = pd.concat(
-        [task_rows(task, out, cause),
-         weighted_rows(task, (res.usage or {}).get('levels') if out else None)], ignore_index=True)
+    _, rows = await _score(task, ctx.judge, rate_messages(scenario, response), score_model_for(task),
+                           ctx.kw(role='scorer', step=0))
     return MethodResult(rows, rows_status(rows), [], {})
 
 # %% ../../nbs/35_tasks.ipynb #dfc0a948
