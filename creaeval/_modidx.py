@@ -322,6 +322,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                                                                         'creaeval/methods/agents.py'),
                                          'creaeval.methods.agents.discussion_query': ( 'agents.html#discussion_query',
                                                                                        'creaeval/methods/agents.py'),
+                                         'creaeval.methods.agents.first_analyses': ( 'agents.html#first_analyses',
+                                                                                     'creaeval/methods/agents.py'),
                                          'creaeval.methods.agents.fragments_block': ( 'agents.html#fragments_block',
                                                                                       'creaeval/methods/agents.py'),
                                          'creaeval.methods.agents.judge_criterion': ( 'agents.html#judge_criterion',
