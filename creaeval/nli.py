@@ -19,7 +19,7 @@ from .weights import minilm_path
 from .embed import load_embedder
 
 # %% auto #0
-__all__ = ['LABELS', 'NLI_SYSTEM', 'NLI_SCHEMA', 'RULES', 'RELATIONS', 'NLIError', 'CrossEncoderNLI', 'tiny_deberta', 'LLMNLI',
+__all__ = ['LABELS', 'NLI_SYSTEM', 'NLI_SCHEMA', 'RULES', 'RELATIONS', 'NLIError', 'tiny_deberta', 'CrossEncoderNLI', 'LLMNLI',
            'EmbeddingNLI', 'OnnxNLI', 'Verdicts', 'equivalent', 'Clustering', 'cluster', 'load_step_pairs',
            'gold_labels', 'score_backend']
 
@@ -27,6 +27,23 @@ __all__ = ['LABELS', 'NLI_SYSTEM', 'NLI_SCHEMA', 'RULES', 'RELATIONS', 'NLIError
 LABELS = ('entailment', 'neutral', 'contradiction')
 
 class NLIError(RuntimeError): "An NLI backend could not give a verdict."
+
+# %% ../nbs/51_nli.ipynb #2cc3e1f0
+def tiny_deberta(folder: str|Path, # where to save it
+                 labels: Sequence[str]=LABELS, # its id2label, in order
+                 seed: int=0) -> Path:
+    "Save a randomly initialised 2-layer DeBERTa-v2 sequence classifier (for tests of the cross-encoder path)."
+    import torch
+    from transformers import AutoTokenizer, DebertaV2Config, DebertaV2ForSequenceClassification
+    torch.manual_seed(seed)
+    tok = AutoTokenizer.from_pretrained(minilm_path())
+    cfg = DebertaV2Config(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                          intermediate_size=64, max_position_embeddings=512, num_labels=len(labels),
+                          id2label=dict(enumerate(labels)), label2id={l: i for i, l in enumerate(labels)},
+                          type_vocab_size=2)
+    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
+    DebertaV2ForSequenceClassification(cfg).save_pretrained(folder); tok.save_pretrained(folder)
+    return folder
 
 # %% ../nbs/51_nli.ipynb #25be43b9
 class CrossEncoderNLI:
@@ -68,23 +85,6 @@ def predict(self: CrossEncoderNLI, pairs: Sequence[tuple[str, str]], question: s
         self.forward_passes += 1
     self.pairs_evaluated += len(pairs)
     return out
-
-# %% ../nbs/51_nli.ipynb #2cc3e1f0
-def tiny_deberta(folder: str|Path, # where to save it
-                 labels: Sequence[str]=LABELS, # its id2label, in order
-                 seed: int=0) -> Path:
-    "Save a randomly initialised 2-layer DeBERTa-v2 sequence classifier (for tests of the cross-encoder path)."
-    import torch
-    from transformers import AutoTokenizer, DebertaV2Config, DebertaV2ForSequenceClassification
-    torch.manual_seed(seed)
-    tok = AutoTokenizer.from_pretrained(minilm_path())
-    cfg = DebertaV2Config(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                          intermediate_size=64, max_position_embeddings=512, num_labels=len(labels),
-                          id2label=dict(enumerate(labels)), label2id={l: i for i, l in enumerate(labels)},
-                          type_vocab_size=2)
-    folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)
-    DebertaV2ForSequenceClassification(cfg).save_pretrained(folder); tok.save_pretrained(folder)
-    return folder
 
 # %% ../nbs/51_nli.ipynb #24a87757
 NLI_SYSTEM = (

@@ -117,10 +117,9 @@ def cut_step(c: Candidate, # a sampled candidate
     return dict(text=c.text, step=step, stop=stop, cut=how if step else 'empty', logps=pick(c.token_logps),
                 logps_sampling=pick(c.token_logps_sampling), n_tokens=len(keep))
 
-# %% ../nbs/53_stepwise.ipynb #c450497e
+# %% ../nbs/53_stepwise.ipynb #3b907101
 class SamplingError(RuntimeError): "A sampler could not return usable candidates."
 
-# %% ../nbs/53_stepwise.ipynb #3b907101
 def _candidate(text: str, usage: dict, where: str) -> Candidate:
     lp, ends = usage.get('token_logprobs'), usage.get('token_ends')
     if lp is None or ends is None: raise SamplingError(f"{where}: the answer has no per-token log-probabilities")
@@ -149,6 +148,22 @@ class ChatSampler:
 # %% ../nbs/53_stepwise.ipynb #58010a47
 def _cache_key(name: str, messages, gen: dict) -> str:
     return hashlib.sha256(canonical(dict(v=1, sampler=name, messages=messages, gen=gen)).encode()).hexdigest()
+
+def _request(n, temperature, top_p, max_tokens, stop, seed) -> dict:
+    "A sampling request's settings, as they are cached."
+    return dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
+                seed=int(seed))
+
+# %% ../nbs/53_stepwise.ipynb #77b4a2dc
+async def _cached(cache: Cache|None, name: str, messages: list, gen: dict, draw) -> list[dict]:
+    "The rows cached for this request, or those `await draw()` returns, cached then."
+    key = _cache_key(name, messages, gen)
+    hit = cache.get(key) if cache is not None else None
+    if hit is not None: return hit['parsed']
+    t0 = time.perf_counter()
+    rows = await draw()
+    if cache is not None: cache.put(key, name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+    return rows
 
 # %% ../nbs/53_stepwise.ipynb #04fdd7ec
 class HFGenerateSampler:
@@ -199,17 +214,11 @@ def _generate(self: HFGenerateSampler, messages, gen: dict) -> list[dict]:
 @patch
 async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
                  stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-    gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
-               seed=int(seed))
-    key = _cache_key(self.name, messages, gen)
-    hit = self.cache.get(key) if self.cache is not None else None
-    if hit is None:
+    async def draw():
         if self.engine is None: raise SamplingError(f"replay of {self.name}: no cached samples for this request")
-        t0 = time.perf_counter()
-        rows = await asyncio.to_thread(self._generate, messages, gen)
-        if self.cache is not None:
-            self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
-    else: rows = hit['parsed']
+        return await asyncio.to_thread(self._generate, messages, gen)
+    gen = _request(n, temperature, top_p, max_tokens, stop, seed)
+    rows = await _cached(self.cache, self.name, messages, gen, draw)
     return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
 # %% ../nbs/53_stepwise.ipynb #c31f0e33
@@ -238,30 +247,28 @@ class CompletionsSampler:
         self.http_client, self.timeout, self.requests = http_client, timeout, 0
         self.name = f"completions/{base_url.rstrip('/')}/{model}"
     def __repr__(self): return f"CompletionsSampler({self.name})"
+    async def _draw(self, messages: list, gen: dict) -> list[dict]:
+        "Ask the server until it has returned n choices (llama.cpp's returns one per request)."
+        from openai import AsyncOpenAI
+        client = AsyncOpenAI(base_url=self.base_url, api_key=self.key, http_client=self.http_client,
+                             timeout=self.timeout, max_retries=2)
+        rows, s, n = [], gen['seed'] * 1000, gen['n']
+        while len(rows) < n:
+            try:
+                resp = await client.completions.create(
+                    model=self.model, prompt=self.template(messages), n=n - len(rows), logprobs=1,
+                    temperature=gen['temperature'], top_p=gen['top_p'], max_tokens=gen['max_tokens'],
+                    stop=gen['stop'] or None, seed=s)
+            except Exception as e: raise SamplingError(f"{self.name}: {type(e).__name__}: {e}") from None
+            self.requests += 1; s += 1
+            if not resp.choices: raise SamplingError(f"{self.name}: the server returned no choices")
+            rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}")
+                     for j, ch in enumerate(resp.choices)][:n - len(rows)]
+        return rows
     async def sample(self, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
                      stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-        from openai import AsyncOpenAI
-        gen = dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
-                   seed=int(seed))
-        key = _cache_key(self.name, messages, gen)
-        hit = self.cache.get(key) if self.cache is not None else None
-        if hit is not None: rows = hit['parsed']
-        else:
-            client = AsyncOpenAI(base_url=self.base_url, api_key=self.key, http_client=self.http_client,
-                                 timeout=self.timeout, max_retries=2)
-            rows, s, t0 = [], seed * 1000, time.perf_counter()
-            while len(rows) < n:
-                try:
-                    resp = await client.completions.create(
-                        model=self.model, prompt=self.template(messages), n=n - len(rows), logprobs=1,
-                        temperature=temperature, top_p=top_p, max_tokens=max_tokens, stop=list(stop) or None, seed=s)
-                except Exception as e: raise SamplingError(f"{self.name}: {type(e).__name__}: {e}") from None
-                self.requests += 1; s += 1
-                if not resp.choices: raise SamplingError(f"{self.name}: the server returned no choices")
-                rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}")
-                         for j, ch in enumerate(resp.choices)][:n - len(rows)]
-            if self.cache is not None:
-                self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+        gen = _request(n, temperature, top_p, max_tokens, stop, seed)
+        rows = await _cached(self.cache, self.name, messages, gen, lambda: self._draw(messages, gen))
         return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
 # %% ../nbs/53_stepwise.ipynb #342fb7f7
@@ -321,7 +328,8 @@ def score_step(cands: Sequence[Candidate], # the sampled candidates of step k
         'ranked': [usable[i] for i in order], 'nli': dict(pairs_asked=cl.pairs_asked, calls=cl.calls)}
 
 # %% ../nbs/53_stepwise.ipynb #0980f28f
-async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, path):
+async def _trajectory(problem, sampler, verdicts, cfg, *, steps_so_far, budget, path) -> tuple[list[dict], list[str]]:
+    "Step records and chosen steps of one trajectory, from `steps_so_far` until STOP or the budget."
     steps, chosen = [], list(steps_so_far)
     while len(chosen) < budget:
         k = len(chosen) + 1
@@ -332,6 +340,17 @@ async def _trajectory(problem, sampler, verdicts, cfg, steps_so_far, budget, pat
         if s['stopped']: break
         chosen.append(s['candidates'][s['chosen']]['step'])
     return steps, chosen
+
+# %% ../nbs/53_stepwise.ipynb #3237f4e1
+def _problem_se(paths) -> dict:
+    "Per source and form: the mean over trajectories of each trajectory's mean over its scored steps."
+    out = {}
+    for src in ('model', 'sampling'):
+        vals = {
+            f: [problem_entropy([s['se'][src] for s in p['steps'] if s['se'] and s['se'][src]], f) for p in paths]
+            for f in FORMS}
+        out[src] = {f: float(np.nanmean(v)) if not all(math.isnan(x) for x in v) else math.nan for f, v in vals.items()}
+    return out
 
 # %% ../nbs/53_stepwise.ipynb #ae5e7112
 async def solve(problem: str, # the problem text
@@ -347,7 +366,7 @@ async def solve(problem: str, # the problem text
             if not plan_too_long(plans[-1]): break
         plan, budget = plans[-1], planned_steps(plans[-1])
     else: budget = int(cfg.max_steps)
-    steps, chosen = await _trajectory(problem, sampler, verdicts, cfg, [], budget, 0)
+    steps, chosen = await _trajectory(problem, sampler, verdicts, cfg, steps_so_far=[], budget=budget, path=0)
     paths = [dict(steps=steps, solution=chosen)]
     if cfg.paths > 1 and steps and not steps[0]['stopped']:
         s1, seen = steps[0], {chosen[0]}
@@ -356,22 +375,12 @@ async def solve(problem: str, # the problem text
             t = s1['candidates'][i]['step']
             if t in seen: continue
             seen.add(t)
-            more, sol = await _trajectory(problem, sampler, verdicts, cfg, [t], budget, len(paths))
+            more, sol = await _trajectory(problem, sampler, verdicts, cfg, steps_so_far=[t], budget=budget,
+                                          path=len(paths))
             paths.append(dict(steps=[s1] + more, solution=sol))
     return dict(problem_id=problem_id, problem=problem, plan=plan, plan_redraws=max(len(plans) - 1, 0), budget=budget,
                 paths=paths, steps=steps,
                 solution='\n'.join(chosen), se=_problem_se(paths))
-
-# %% ../nbs/53_stepwise.ipynb #3237f4e1
-def _problem_se(paths) -> dict:
-    "Per source and form: the mean over trajectories of each trajectory's mean over its scored steps."
-    out = {}
-    for src in ('model', 'sampling'):
-        vals = {
-            f: [problem_entropy([s['se'][src] for s in p['steps'] if s['se'] and s['se'][src]], f) for p in paths]
-            for f in FORMS}
-        out[src] = {f: float(np.nanmean(v)) if not all(math.isnan(x) for x in v) else math.nan for f, v in vals.items()}
-    return out
 
 # %% ../nbs/53_stepwise.ipynb #69ad6d77
 SE_CHECKED = ('sampler', 'nli', 'n', 'temperature', 'top_p', 'max_tokens', 'stop', 'max_steps', 'choose', 'source',

@@ -21,8 +21,8 @@ __all__ = ['CRITERIA', 'ANALYSTS', 'AGENT_SYSTEM', 'TEMPERATURES', 'BUDGETS', 'P
            'COT_SCHEMA', 'AgentConfig', 'turn_schema', 'read_points', 'read_confidence', 'read_verdict', 'ask',
            'tokens_of', 'Panel', 'case_block', 'fragments_block', 'analysis_prompt', 'discussion_prompt',
            'confidence_prompt', 'verdict_prompt', 'discussion_query', 'stance_query', 'discuss', 'confidences',
-           'majority_phrase', 'verdict', 'judge_criterion', 'verdict_rows', 'agents_judge', 'debater_prompt',
-           'judge_prompt', 'chateval_judge', 'single_judge', 'prompt_texts']
+           'majority_phrase', 'verdict', 'judge_criterion', 'first_analyses', 'verdict_rows', 'agents_judge',
+           'debater_prompt', 'judge_prompt', 'chateval_judge', 'single_judge', 'prompt_texts']
 
 # %% ../../nbs/56_agents.ipynb #cc5869b2
 CRITERIA = {
@@ -153,6 +153,7 @@ async def ask(ctx: Ctx, # the runner's context; `ctx.judge` answers
               role: str, # the call's role in the records, e.g. 'agents-verdict'
               who: str, # the speaker: an analyst, a debater or 'Judge'
               messages: list[dict], # the chat messages
+              *,
               schema: dict, # the JSON schema of the answer
               criterion: str|None, # the criterion the call is about (None: all of them)
               temperature: float, max_tokens: int,
@@ -268,7 +269,8 @@ def discussion_query(agent: str, criterion: str, questions: list[str]) -> str:
 # %% ../../nbs/56_agents.ipynb #0e5c827f
 def stance_query(agent: str, criterion: str, phrase: str='meets') -> str:
     "What an analyst retrieves for the confidence question ('meets') or the verdict (the majority's phrase)."
-    return f"whether the solution {phrase} the definition of {criterion} alone, with a focus on {ANALYSTS[agent]['focus']}"
+    return (f"whether the solution {phrase} the definition of {criterion} alone, with a focus on "
+            f"{ANALYSTS[agent]['focus']}")
 
 # %% ../../nbs/56_agents.ipynb #d4a13223
 async def discuss(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str,
@@ -279,7 +281,8 @@ async def discuss(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion
         qs = pending.pop(agent, [])
         hits = panel.recall(discussion_query(agent, criterion, qs), cfg.k_discussion)
         res = await ask(ctx, panel.log, 'agents-discussion', agent, discussion_prompt(agent, case, hits, qs),
-                        turn_schema(agent), criterion, TEMPERATURES['discussion'], BUDGETS['discussion'], hits)
+                        schema=turn_schema(agent), criterion=criterion, temperature=TEMPERATURES['discussion'],
+                        max_tokens=BUDGETS['discussion'], hits=hits)
         v = res.parsed if res.ok and isinstance(res.parsed, dict) else {}
         panel.remember([v.get('view', '')], agent, True)
         if qs: panel.remember([v.get('answers', '')], agent, True)
@@ -294,7 +297,8 @@ async def confidences(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, crite
     for agent in ANALYSTS:
         hits = panel.recall(stance_query(agent, criterion), cfg.k_confidence)
         res = await ask(ctx, panel.log, 'agents-confidence', agent, confidence_prompt(agent, case, criterion, hits),
-                        CONFIDENCE_SCHEMA, criterion, TEMPERATURES['confidence'], BUDGETS['confidence'], hits)
+                        schema=CONFIDENCE_SCHEMA, criterion=criterion, temperature=TEMPERATURES['confidence'],
+                        max_tokens=BUDGETS['confidence'], hits=hits)
         c, s, why = read_confidence(res)
         out.append(dict(agent=agent, certainty=c, stance=s, fallback=why))
     return out
@@ -307,24 +311,29 @@ def majority_phrase(conf: list[dict], # the last round's `confidences`
     return 'meets' if yes >= len(conf) / 2 else 'does not meet'
 
 # %% ../../nbs/56_agents.ipynb #91ec02a8
-async def verdict(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str, conf: list[dict],
+async def verdict(ctx: Ctx, panel: Panel, cfg: AgentConfig, case: str, criterion: str, *,
+                  conf: list[dict], # the last round's `confidences`
                   phrase: str, # the stance phrase of the verdict's query
                  ) -> tuple[int|None, str|None, str]:
     "(verdict, cause when missing, the analyst who gave it)."
     judge = max(conf, key=lambda x: x['certainty'])['agent']
     hits = panel.recall(stance_query(judge, criterion, phrase), cfg.k_verdict)
     res = await ask(ctx, panel.log, 'agents-verdict', judge, verdict_prompt(judge, case, criterion, hits),
-                    VERDICT_SCHEMA, criterion, TEMPERATURES['verdict'], BUDGETS['verdict'], hits)
+                    schema=VERDICT_SCHEMA, criterion=criterion, temperature=TEMPERATURES['verdict'],
+                    max_tokens=BUDGETS['verdict'], hits=hits)
     return (*read_verdict(res), judge)
 
 # %% ../../nbs/56_agents.ipynb #2eabaf39
-async def judge_criterion(ctx: Ctx, panel: Panel, cfg: AgentConfig, problem: str, solution: str, criterion: str,
-                          definition: str, previous: str='meets') -> dict:
+async def judge_criterion(ctx: Ctx, panel: Panel, cfg: AgentConfig, problem: str, solution: str, *,
+                          criterion: str, definition: str,
+                          previous: str='meets', # the stance phrase of the criterion before
+                         ) -> dict:
     "Analysis, up to `cfg.rounds` rounds with the early stop, and the verdict, for one criterion."
     panel.store.delete_temporary()
     case = case_block(problem, solution, criterion=(criterion, definition))
     res = await ask(ctx, panel.log, 'agents-analysis', 'Criterion Analyst', analysis_prompt('Criterion Analyst', case),
-                    POINTS_SCHEMA, criterion, TEMPERATURES['analysis'], BUDGETS['analysis'])
+                    schema=POINTS_SCHEMA, criterion=criterion, temperature=TEMPERATURES['analysis'],
+                    max_tokens=BUDGETS['analysis'])
     pts, why_ca = read_points(res)
     panel.remember(pts, 'Criterion Analyst', True)
     pending, rounds = {}, []
@@ -335,10 +344,18 @@ async def judge_criterion(ctx: Ctx, panel: Panel, cfg: AgentConfig, problem: str
         if rounds[-1]['mean_certainty'] >= cfg.threshold: break
     phrase = majority_phrase(conf)
     used = previous if cfg.lagged_phrase else phrase
-    v, why, judge = await verdict(ctx, panel, cfg, case, criterion, conf, used)
+    v, why, judge = await verdict(ctx, panel, cfg, case, criterion, conf=conf, phrase=used)
     return dict(criterion=criterion, verdict=v, cause=why, judge=judge, rounds=rounds, phrase=phrase, query_phrase=used,
                 stopped_early=rounds[-1]['mean_certainty'] >= cfg.threshold, stop_round=len(rounds),
                 analysis_fallback=why_ca)
+
+# %% ../../nbs/56_agents.ipynb #b294da8c
+async def first_analyses(ctx: Ctx, panel: Panel, case: str) -> None:
+    "The Problem and Solution Analysts' first analyses of the case, stored as permanent fragments."
+    for agent in ('Problem Analyst', 'Solution Analyst'):
+        res = await ask(ctx, panel.log, 'agents-analysis', agent, analysis_prompt(agent, case), schema=POINTS_SCHEMA,
+                        criterion=None, temperature=TEMPERATURES['analysis'], max_tokens=BUDGETS['analysis'])
+        panel.remember(read_points(res)[0], agent, False)
 
 # %% ../../nbs/56_agents.ipynb #adff646e
 def verdict_rows(verdicts: dict[str, tuple[int|None, str|None]], # criterion -> (score or None, cause)
@@ -359,14 +376,12 @@ async def agents_judge(ctx: Ctx, problem: str, solution: str,
     cfg, criteria = cfg or AgentConfig(), criteria or CRITERIA['macgyver']
     emb = load_embedder(cfg.embedder)
     panel = Panel(NumpyStore(emb.dim) if store == 'numpy' else ChromaStore(store_path, emb.dim), emb)
-    case = case_block(problem, solution, criteria=criteria if cfg.criteria_in_analysis else None)
-    for agent in ('Problem Analyst', 'Solution Analyst'):
-        res = await ask(ctx, panel.log, 'agents-analysis', agent, analysis_prompt(agent, case), POINTS_SCHEMA, None,
-                        TEMPERATURES['analysis'], BUDGETS['analysis'])
-        panel.remember(read_points(res)[0], agent, False)
+    await first_analyses(ctx, panel, case_block(problem, solution,
+                                                criteria=criteria if cfg.criteria_in_analysis else None))
     recs, previous = [], 'meets'
     for c, d in criteria.items():
-        recs.append(await judge_criterion(ctx, panel, cfg, problem, solution, c, d, previous))
+        recs.append(await judge_criterion(ctx, panel, cfg, problem, solution, criterion=c, definition=d,
+                                          previous=previous))
         previous = recs[-1]['phrase']
     rows = verdict_rows({r['criterion']: (r['verdict'], r['cause']) for r in recs})
     return MethodResult(rows, rows_status(rows), [], dict(criteria=recs, calls=panel.log, fragments=panel.n))
@@ -418,11 +433,13 @@ async def chateval_judge(ctx: Ctx, problem: str, solution: str,
         for _ in range(rounds):
             for who in DEBATERS:
                 res = await ask(ctx, log, 'chateval-debate', who, debater_prompt(who, c, d, problem, solution, history),
-                                DEBATE_SCHEMA, c, TEMPERATURES['discussion'], BUDGETS['discussion'])
+                                schema=DEBATE_SCHEMA, criterion=c, temperature=TEMPERATURES['discussion'],
+                                max_tokens=BUDGETS['discussion'])
                 arg = (res.parsed or {}).get('argument') if res.ok else None
                 history.append({'role': 'assistant', 'content': f"{who} argues: {arg or '(no argument)'}"})
         res = await ask(ctx, log, 'chateval-judge', 'Judge', judge_prompt(c, d, problem, solution, history, likert),
-                        LIKERT_SCHEMA if likert else JUDGED_SCHEMA, c, TEMPERATURES['verdict'], BUDGETS['discussion'])
+                        schema=LIKERT_SCHEMA if likert else JUDGED_SCHEMA, criterion=c,
+                        temperature=TEMPERATURES['verdict'], max_tokens=BUDGETS['discussion'])
         if not likert: out[c] = read_verdict(res); continue
         s = (res.parsed or {}).get('score') if res.ok else None
         out[c] = (s, None) if isinstance(s, int) else (None, f"no score ({res.error or 'answer lacks it'})")
@@ -447,8 +464,8 @@ async def single_judge(ctx: Ctx, problem: str, solution: str,
         msgs = [{'role': 'system', 'content': VERDICT_SYSTEM},
                 {'role': 'user', 'content': f"{case_block(problem, solution, criterion=(c, d))}\n\n{how}"}]
         res = await ask(ctx, log, 'cot-judge' if cot else 'oneshot-judge', 'Judge', msgs,
-                        COT_SCHEMA if cot else VERDICT_SCHEMA, c, TEMPERATURES['verdict'],
-                        600 if cot else BUDGETS['verdict'])
+                        schema=COT_SCHEMA if cot else VERDICT_SCHEMA, criterion=c,
+                        temperature=TEMPERATURES['verdict'], max_tokens=600 if cot else BUDGETS['verdict'])
         out[c] = read_verdict(res)
     rows = verdict_rows(out)
     return MethodResult(rows, rows_status(rows), [], dict(calls=log))
