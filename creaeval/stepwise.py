@@ -154,7 +154,7 @@ def _request(n, temperature, top_p, max_tokens, stop, seed) -> dict:
     return dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
                 seed=int(seed))
 
-# %% ../nbs/53_stepwise.ipynb #77b4a2dc
+# %% ../nbs/53_stepwise.ipynb #d434f3ad
 async def _cached(cache: Cache|None, name: str, messages: list, gen: dict, draw) -> list[dict]:
     "The rows cached for this request, or those `await draw()` returns, cached then."
     key = _cache_key(name, messages, gen)
