@@ -58,7 +58,7 @@ def _entropy(logp: np.ndarray) -> float:
 def semantic_entropy(
         clusters: Sequence[int],  # class id of each candidate (0..m-1)
         logps: Sequence[float] | None = None,  # sequence log-probs (`length_normalised`: the mean token log-probs)
-        form: str = 'renormalised',  # one of FORMS
+        form: str = 'length_normalised',  # one of FORMS (default: P2's Eq. 5; pass mean token log-probs)
 ) -> float:
     "Semantic entropy of one step's candidates, in nats."
     if form not in FORMS: raise ValueError(f"form must be one of {FORMS}, not {form!r}")
@@ -82,15 +82,15 @@ def step_entropies(clusters: Sequence[int], # class id of each candidate
         raise ValueError(f"{len(clusters)} class ids for {len(token_logps)} candidates")
     seq = [seq_logprob(t, floor) for t in token_logps]
     norm = [seq_logprob(t, floor, normalise=True) for t in token_logps]
-    return dict(renormalised=semantic_entropy(clusters,
-                                              seq), unnormalised=semantic_entropy(clusters, seq, 'unnormalised'),
-                length_normalised=semantic_entropy(clusters,
-                                                   norm), discrete=semantic_entropy(clusters, form='discrete'),
+    return dict(renormalised=semantic_entropy(clusters, seq, 'renormalised'),
+                unnormalised=semantic_entropy(clusters, seq, 'unnormalised'),
+                length_normalised=semantic_entropy(clusters, norm, 'length_normalised'),
+                discrete=semantic_entropy(clusters, form='discrete'),
                 n_classes=int(np.max(clusters)) + 1, n_candidates=len(clusters))
 
 # %% ../nbs/50_entropy.ipynb #cf2e57bd
 def problem_entropy(steps: Sequence[dict], # `step_entropies` of each step of one problem
-                    form: str='renormalised', # one of FORMS
+                    form: str='length_normalised', # one of FORMS (default: P2's)
                    ) -> float:
     "A problem's semantic entropy: the mean over its steps (NaN for a problem with no scored step)."
     if form not in FORMS: raise ValueError(f"form must be one of {FORMS}, not {form!r}")
