@@ -29,7 +29,7 @@ LAYERS = [
     ['samples'],
     ['metrics', 'entropy'],
     ['agreement', 'embed', 'plots'],
-    ['aut_ttcw', 'bias'],
+    ['aut_ttcw', 'bias', 'degenerate'],
     ['nli', 'diversity', 'store', 'aut_reference', 'training'],
     ['methods.sot'],
     ['methods.judge'],
