@@ -152,8 +152,9 @@ def parse_grid(text: str, # the Step-5 text
 _HEADER = re.compile(r'^\s*(?:#+\s*|\*\*)?step[-\s_]?([1-6])\b\s*(?:\*\*)?\s*[:：.-]?\s*(.*)$', re.I | re.M)
 
 def _split_steps(text):
-    heads = [
-    ]  # a heading counts only if its number is higher than the last one: "Step 1: hire staff" inside an action plan is content
+    # a heading counts only if its number is higher than the last one: "Step 1: hire staff" inside an action plan
+    # is content
+    heads = []
     for h in _HEADER.finditer(text):
         if not heads or int(h[1]) > int(heads[-1][1]): heads.append(h)
     out = {}

@@ -91,7 +91,8 @@ def check_range(df: pd.DataFrame, col: str, lo: float, hi: float, path, id_col: 
     bad = (v.isna() & (df[col].notna() | (not allow_na))) | (v < lo) | (v > hi)
     if integer: bad |= v.notna() & (v != v.round())
     if bad.any():
-        i = int(np.flatnonzero(bad.to_numpy())[0]); ident = f" ({id_col}={py_value(df[id_col].iloc[i])!r})" if id_col else ''
+        i = int(np.flatnonzero(bad.to_numpy())[0])
+        ident = f" ({id_col}={py_value(df[id_col].iloc[i])!r})" if id_col else ''
         raise DataError(f"{path}: row {i + 2}{ident}: field {col!r} = {py_value(df[col].iloc[i])!r} is not "
                         f"{'an integer' if integer else 'a number'} in {lo}-{hi} ({int(bad.sum())} such row(s))")
     return v
