@@ -39,6 +39,7 @@ LAYERS = [
     ['runner'],
     ['injection', 'reports', 'p1data', 'stepwise'],
     ['se_compare'],
+    ['p2tables'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
