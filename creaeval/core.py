@@ -4,12 +4,13 @@
 
 # %% ../nbs/00_core.ipynb #fcb26b32
 from __future__ import annotations
-import configparser, os, re
+import base64, configparser, os, re
+from urllib.parse import unquote, urlsplit, urlunsplit
 from pathlib import Path
 
 # %% auto #0
 __all__ = ['PACKAGE_DIR', 'find_settings', 'project_root', 'in_project', 'env_key', 'Settings', 'settings', 'dataset_roots',
-           'dataset_file', 'secret_values', 'mask_secrets', 'check_models_allowed']
+           'dataset_file', 'secret_values', 'mask_secrets', 'safe_url', 'check_models_allowed']
 
 # %% ../nbs/00_core.ipynb #1b7fda4b
 PACKAGE_DIR = Path(__file__).resolve().parent if '__file__' in globals() else Path.cwd().resolve().parent / 'creaeval'
@@ -118,22 +119,39 @@ def dataset_file(rel: str, # path inside the datasets folder, e.g. 'cgpst/data_A
                             "Set CREAEVAL_DATA, or run `creaeval data fetch` to download it into data/external/.")
 
 # %% ../nbs/00_core.ipynb #7e042c39
-_TOKEN = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]{8,}|\bsk-[A-Za-z0-9_-]{8,}")
+_TOKEN = re.compile(r"(?i)(bearer\s+|basic\s+)[A-Za-z0-9._~+/=-]{6,}|\bsk-[A-Za-z0-9_-]{8,}"
+                    r"|(\b[a-z][a-z0-9+.-]*://)[^/\s@:]*:[^/\s@]*@"
+                    r"|([?&](?:api[_-]?key|key|access[_-]?token|token|password|secret|sig|signature)=)[^&\s#]+")
+
+def _url_secrets(url: str) -> list[str]:
+    "The password of a URL's userinfo and its Basic (base64 of user:password) form."
+    u = urlsplit(url)
+    if not u.password: return []
+    return [u.password, base64.b64encode(f"{unquote(u.username or '')}:{unquote(u.password)}".encode()).decode()]
 
 def secret_values() -> list[str]:
-    "The values of the key variables the settings name (those set, at least 6 characters long)."
+    "The values of the key variables the settings name, and the passwords in provider URLs (those of 6+ characters)."
     s = settings()
-    names = {s.get(sec, 'api_key_env', '') for sec in s.cp.sections() if sec.startswith('provider.')}
-    names.add('CREAEVAL_COMPLETIONS_KEY')
-    return sorted({v for n in names if n and len(v := os.environ.get(n, '')) >= 6}, key=len, reverse=True)
+    provs = [sec for sec in s.cp.sections() if sec.startswith('provider.')]
+    names = {s.get(sec, 'api_key_env', '') for sec in provs} | {'CREAEVAL_COMPLETIONS_KEY'}
+    vals = {v for n in names if n and len(v := os.environ.get(n, '')) >= 6}
+    vals |= {v for sec in provs for v in _url_secrets(s.get(sec, 'base_url', '')) if len(v) >= 6}
+    return sorted(vals, key=len, reverse=True)
 
 def mask_secrets(text: str|None, # any text about to be written or printed
                  secrets: list[str]|None=None, # `secret_values()`, looked up by a caller that masks many texts at once
                 ) -> str|None:
-    "The text with key values and bearer tokens replaced by ***."
+    "The text with key values, bearer/basic tokens, URL userinfo and query tokens replaced by ***."
     if not text or not isinstance(text, str): return text
     for v in (secret_values() if secrets is None else secrets): text = text.replace(v, '***')
-    return _TOKEN.sub(lambda m: (m.group(1) or '') + '***', text)
+    return _TOKEN.sub(lambda m: (m.group(1) or m.group(2) or m.group(3) or '') + ('***@' if m.group(2) else '***'),
+                      text)
+
+def safe_url(url: str) -> str:
+    "The URL to print: userinfo (user and password) replaced by ***."
+    u = urlsplit(url)
+    if '@' not in u.netloc: return url
+    return urlunsplit(u._replace(netloc='***@' + u.netloc.rsplit('@', 1)[1]))
 
 # %% ../nbs/00_core.ipynb #67813d3a
 def check_models_allowed(what: str, # what was about to be loaded, for the message

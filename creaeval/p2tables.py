@@ -11,12 +11,11 @@ from pathlib import Path
 import numpy as np, pandas as pd
 from scipy import stats
 from sklearn.metrics import roc_auc_score
-from .core import project_root, in_project
-from .rundir import RunDir
+from .core import project_root
 from .loaders import P2_CRITERIA
 from .entropy import FORMS
 from .stepwise import se_table
-from .se_compare import run_steps, se_records, se_runs
+from .se_compare import run_steps, se_records
 from .methods.agents import tokens_of
 
 # %% auto #0
