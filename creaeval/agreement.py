@@ -135,7 +135,7 @@ class Grid:
 
 # %% ../nbs/21_agreement.ipynb #e6d03682
 def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, sources) -> Grid:
-    "The checked score table as a `Grid`: hum[human, dim, sample], jud[source, rater, dim, sample], NaN where absent."
+    "The checked score table as a `Grid`: hum[human, dim, sample] and jud[source, rater, dim, sample]."
     h, s = df[df.source == human], df[df.source != human]
     if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
     if s.empty: raise ValueError("no method rows (source != human) in the score table")
@@ -161,7 +161,7 @@ def _dropped_frame(rows=()) -> pd.DataFrame:
 
 # %% ../nbs/21_agreement.ipynb #328b6225
 def _dropped(df: pd.DataFrame, g: Grid, full: np.ndarray, have: np.ndarray) -> pd.DataFrame:
-    "Per sample not in `full`, who lacks scores there, for how many dimensions, and why (the rows' notes, or 'no row')."
+    "Per sample not in `full`: who lacks scores there, on how many dimensions, and why (the rows' notes)."
     ph, ps = ~np.isnan(g.hum), ~np.isnan(g.jud)
     notes = {}
     if 'note' in df.columns:
