@@ -697,7 +697,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.scores._v': ('scores.html#_v', 'creaeval/scores.py'),
                                  'creaeval.scores.check_table': ('scores.html#check_table', 'creaeval/scores.py'),
                                  'creaeval.scores.derive_summaries': ('scores.html#derive_summaries', 'creaeval/scores.py'),
-                                 'creaeval.scores.disagreement_rate': ('scores.html#disagreement_rate', 'creaeval/scores.py'),
                                  'creaeval.scores.from_aut_mean': ('scores.html#from_aut_mean', 'creaeval/scores.py'),
                                  'creaeval.scores.from_aut_raters': ('scores.html#from_aut_raters', 'creaeval/scores.py'),
                                  'creaeval.scores.from_ocsai_predictions': ('scores.html#from_ocsai_predictions', 'creaeval/scores.py'),
