@@ -293,7 +293,8 @@ def _store(self: LLM, res: Result, key: str, messages, gen: dict, sdict, sample:
     if (res.ok or res.lasting) and self.cache is not None:
         request = dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url)
         usage = res.usage if res.ok else {**res.usage, 'failed': res.error}
-        self.cache.put(key, self.spec, request, res.text, res.parsed, usage, res.gen_latency_s)
+        self.cache.put(key, self.spec, request, res.text, res.parsed, usage=usage,
+                       gen_latency_s=res.gen_latency_s)
 
 # %% ../nbs/12_llm.ipynb #48924690
 @patch

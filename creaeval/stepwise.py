@@ -208,7 +208,8 @@ async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: f
         t0 = time.perf_counter()
         rows = await asyncio.to_thread(self._generate, messages, gen)
         if self.cache is not None:
-            self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+            self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, usage={},
+                           gen_latency_s=time.perf_counter() - t0)
     else: rows = hit['parsed']
     return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
@@ -261,7 +262,8 @@ class CompletionsSampler:
                 rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}")
                          for j, ch in enumerate(resp.choices)][:n - len(rows)]
             if self.cache is not None:
-                self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+                self.cache.put(key, self.name, dict(messages=messages, gen=gen), '', rows, usage={},
+                               gen_latency_s=time.perf_counter() - t0)
         return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
 # %% ../nbs/53_stepwise.ipynb #342fb7f7
