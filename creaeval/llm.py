@@ -19,8 +19,8 @@ from .structured import schema_dict, validate_output
 
 # %% auto #0
 __all__ = ['NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_MAX_TOKENS_PARAM', 'CALL_KEYS', 'Result', 'CallError', 'ReplayMiss',
-           'is_retryable', 'parse_retry_after', 'backoff_delay', 'OpenAIBackend', 'read_budgets', 'call_budget',
-           'check_messages', 'LLM', 'run_sync', 'provider_config', 'build_messages', 'usage_frame', 'usage_table']
+           'is_retryable', 'parse_retry_after', 'backoff_delay', 'run_sync', 'OpenAIBackend', 'read_budgets',
+           'call_budget', 'provider_config', 'check_messages', 'LLM', 'build_messages', 'usage_frame', 'usage_table']
 
 # %% ../nbs/12_llm.ipynb #75eaa7a5
 @dataclass
@@ -103,6 +103,13 @@ def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
     d = exp * (0.5 + 0.5 * rng.random())
     if retry_after is not None: d = max(d, min(retry_after, cap) + 0.1 * base * rng.random())
     return d
+
+# %% ../nbs/12_llm.ipynb #00adc91a
+def run_sync(coro):
+    "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
+    try: asyncio.get_running_loop()
+    except RuntimeError: return asyncio.run(coro)
+    with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
 # %% ../nbs/12_llm.ipynb #6c8c1daa
 DEFAULT_RESPONSE_FORMAT = {
@@ -213,6 +220,37 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
     if b != 'auto': return int(b)
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
 
+# %% ../nbs/12_llm.ipynb #89aa9339
+CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
+
+def provider_config(provider: str, **overrides) -> dict:
+    "The merged settings of one provider: its section, the `[llm]` call settings, then `overrides`."
+    s = settings()
+    provs = s.providers()
+    if provider not in provs:
+        raise ValueError(
+            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
+            f"[provider.{provider}] section)"
+        )
+    cfg = {k: s.get('llm', k) for k in CALL_KEYS}
+    cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
+    cfg.update(provs[provider])
+    cfg.update({k: v for k, v in overrides.items() if v is not None})
+    if 'kind' not in cfg: raise ValueError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
+    cfg.setdefault('concurrency', '1')
+    for k in ('concurrency', 'max_retries', 'resample_budget'):
+        try: int(cfg[k])
+        except (TypeError, ValueError):
+            raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
+    for k in ('timeout', 'backoff_base', 'backoff_max'):
+        try: float(cfg[k])
+        except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
+    if isinstance(eb := cfg.get('extra_body'), str):
+        try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
+    return cfg
+
 # %% ../nbs/12_llm.ipynb #ff6c8885
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary(
@@ -277,6 +315,58 @@ class LLM:
     def key(self, messages, gen, schema, sample) -> str:
         return request_key(self.provider, self.model, self.base_url, messages, gen, schema, sample)
 
+# %% ../nbs/12_llm.ipynb #2a03e4ae
+class _Failed(Exception):
+    "A sample that failed for good: its cause, its attempts, and the kind of its last fault."
+    def __init__(self, cause, attempts, lasting=False, kind='other'):
+        super().__init__(cause)
+        self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
+
+# %% ../nbs/12_llm.ipynb #f2f8ba55
+@patch
+async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
+    "One sample: attempts with bounded retries; each failure's cause goes to `faults`."
+    cfg, attempt = self.cfg, 0
+    max_retries = int(cfg['max_retries'])
+    while True:
+        attempt += 1
+        try:
+            text, usage = await self.backend.complete(messages, gen, sdict, seed)
+            return text, usage, attempt
+        except CallError as e:
+            faults.append(e.cause)
+            if not e.retryable or attempt > max_retries:
+                why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
+                raise _Failed(f"{e.cause} ({why})", attempt, e.lasting, e.kind) from None
+            await asyncio.sleep(
+                backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
+
+# %% ../nbs/12_llm.ipynb #a9c07b07
+@patch
+async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
+    attempts, usage, raw, err, faults = 0, {'input_tokens': 0, 'output_tokens': 0}, None, None, []
+    base = {**base, 'faults': faults}
+    budget = int(self.cfg['resample_budget'])
+    for r in range(budget + 1):
+        seed = int(key[:8], 16) + r
+        try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults)
+        except _Failed as f:
+            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r,
+                          lasting=f.lasting, fault=f.kind, **base)
+        attempts += n
+        for k in ('input_tokens', 'output_tokens'):
+            usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
+        usage.update({k: v
+                      for k, v in u.items()
+                      if k not in ('input_tokens', 'output_tokens')})  # logprobs, levels: of the last sample
+        raw = text
+        if sdict is None: return Result(ok=True, text=text, usage=usage, attempts=attempts, resamples=r, **base)
+        try: parsed = validate_output(text, schema)
+        except ValueError as e: err = str(e); continue
+        return Result(ok=True, text=text, parsed=parsed, usage=usage, attempts=attempts, resamples=r, **base)
+    return Result(ok=False, text=raw, error=f"invalid output after {budget + 1} samples: {err}", usage=usage,
+                  attempts=attempts, resamples=budget, fault='output', **base)
+
 # %% ../nbs/12_llm.ipynb #a7663bef
 def _from_cache(hit: dict, base: dict, t0: float) -> Result:
     "The result a cache entry holds: an answer, or a lasting failure kept for a replay or a resume to meet again."
@@ -339,58 +429,6 @@ async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant
         if not fut.done(): fut.cancel()
         if inflight.get(key) is fut: del inflight[key]
 
-# %% ../nbs/12_llm.ipynb #f2f8ba55
-@patch
-async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
-    "One sample: attempts with bounded retries; each failure's cause goes to `faults`."
-    cfg, attempt = self.cfg, 0
-    max_retries = int(cfg['max_retries'])
-    while True:
-        attempt += 1
-        try:
-            text, usage = await self.backend.complete(messages, gen, sdict, seed)
-            return text, usage, attempt
-        except CallError as e:
-            faults.append(e.cause)
-            if not e.retryable or attempt > max_retries:
-                why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
-                raise _Failed(f"{e.cause} ({why})", attempt, e.lasting, e.kind) from None
-            await asyncio.sleep(
-                backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
-
-# %% ../nbs/12_llm.ipynb #a9c07b07
-@patch
-async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
-    attempts, usage, raw, err, faults = 0, {'input_tokens': 0, 'output_tokens': 0}, None, None, []
-    base = {**base, 'faults': faults}
-    budget = int(self.cfg['resample_budget'])
-    for r in range(budget + 1):
-        seed = int(key[:8], 16) + r
-        try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults)
-        except _Failed as f:
-            return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r,
-                          lasting=f.lasting, fault=f.kind, **base)
-        attempts += n
-        for k in ('input_tokens', 'output_tokens'):
-            usage[k] = None if usage[k] is None or u.get(k) is None else usage[k] + u[k]
-        usage.update({k: v
-                      for k, v in u.items()
-                      if k not in ('input_tokens', 'output_tokens')})  # logprobs, levels: of the last sample
-        raw = text
-        if sdict is None: return Result(ok=True, text=text, usage=usage, attempts=attempts, resamples=r, **base)
-        try: parsed = validate_output(text, schema)
-        except ValueError as e: err = str(e); continue
-        return Result(ok=True, text=text, parsed=parsed, usage=usage, attempts=attempts, resamples=r, **base)
-    return Result(ok=False, text=raw, error=f"invalid output after {budget + 1} samples: {err}", usage=usage,
-                  attempts=attempts, resamples=budget, fault='output', **base)
-
-# %% ../nbs/12_llm.ipynb #2a03e4ae
-class _Failed(Exception):
-    "A sample that failed for good: its cause, its attempts, and the kind of its last fault."
-    def __init__(self, cause, attempts, lasting=False, kind='other'):
-        super().__init__(cause)
-        self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
-
 # %% ../nbs/12_llm.ipynb #494ef73c
 @patch
 def chat_sync(self: LLM, messages, **kw) -> Result:
@@ -409,44 +447,6 @@ async def chat_many(self: LLM, requests: list[dict], # each: dict(messages=..., 
 def chat_many_sync(self: LLM, requests: list[dict]) -> list[Result]:
     "`chat_many`, blocking."
     return run_sync(self.chat_many(requests))
-
-# %% ../nbs/12_llm.ipynb #00adc91a
-def run_sync(coro):
-    "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
-    try: asyncio.get_running_loop()
-    except RuntimeError: return asyncio.run(coro)
-    with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
-
-# %% ../nbs/12_llm.ipynb #89aa9339
-CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
-
-def provider_config(provider: str, **overrides) -> dict:
-    "The merged settings of one provider: its section, the `[llm]` call settings, then `overrides`."
-    s = settings()
-    provs = s.providers()
-    if provider not in provs:
-        raise ValueError(
-            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
-            f"[provider.{provider}] section)"
-        )
-    cfg = {k: s.get('llm', k) for k in CALL_KEYS}
-    cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
-    cfg.update(provs[provider])
-    cfg.update({k: v for k, v in overrides.items() if v is not None})
-    if 'kind' not in cfg: raise ValueError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
-    cfg.setdefault('concurrency', '1')
-    for k in ('concurrency', 'max_retries', 'resample_budget'):
-        try: int(cfg[k])
-        except (TypeError, ValueError):
-            raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
-    for k in ('timeout', 'backoff_base', 'backoff_max'):
-        try: float(cfg[k])
-        except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
-    if isinstance(eb := cfg.get('extra_body'), str):
-        try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
-    return cfg
 
 # %% ../nbs/12_llm.ipynb #e5b04e44
 def build_messages(system: str, # instructions shared by every call of a method and role
