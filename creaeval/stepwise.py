@@ -162,7 +162,8 @@ async def _cached(cache: Cache|None, name: str, messages: list, gen: dict, draw)
     if hit is not None: return hit['parsed']
     t0 = time.perf_counter()
     rows = await draw()
-    if cache is not None: cache.put(key, name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
+    if cache is not None:
+        cache.put(key, name, dict(messages=messages, gen=gen), '', rows, usage={}, gen_latency_s=time.perf_counter() - t0)
     return rows
 
 # %% ../nbs/53_stepwise.ipynb #04fdd7ec
