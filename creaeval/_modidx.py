@@ -599,6 +599,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'creaeval.plots.plot_violins': ('plots.html#plot_violins', 'creaeval/plots.py'),
                                 'creaeval.plots.style_table': ('plots.html#style_table', 'creaeval/plots.py')},
             'creaeval.readers': { 'creaeval.readers.DataError': ('readers.html#dataerror', 'creaeval/readers.py'),
+                                  'creaeval.readers._no_duplicate_keys': ('readers.html#_no_duplicate_keys', 'creaeval/readers.py'),
                                   'creaeval.readers.check_range': ('readers.html#check_range', 'creaeval/readers.py'),
                                   'creaeval.readers.data_path': ('readers.html#data_path', 'creaeval/readers.py'),
                                   'creaeval.readers.py_value': ('readers.html#py_value', 'creaeval/readers.py'),

@@ -25,12 +25,23 @@ def data_path(path: Path|str|None, # a file the caller named, or None
     return Path(path) if path is not None else dataset_file(rel)
 
 # %% ../nbs/04_readers.ipynb #b00f2e56
+def _no_duplicate_keys(path: Path):
+    "A `json.loads` hook that refuses an object naming one key twice (the last would silently win)."
+    def hook(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen: raise DataError(f"{path}: key {k!r} appears twice in one object; the second would silently "
+                                          "replace the first (two samples under one id?)")
+            seen.add(k)
+        return dict(pairs)
+    return hook
+
 def read_json(path: Path|str) -> object:
-    "Parse a JSON file; a decoding or syntax error names the file, line and column."
+    "Parse a JSON file (a byte-order mark allowed); a syntax error or a repeated key names the file."
     path = Path(path)
-    try: text = path.read_text(encoding='utf-8')
+    try: text = path.read_text(encoding='utf-8-sig')
     except UnicodeDecodeError as e: raise DataError(f"{path}: not UTF-8 text (byte {e.start}: {e.reason})") from None
-    try: return json.loads(text)
+    try: return json.loads(text, object_pairs_hook=_no_duplicate_keys(path))
     except json.JSONDecodeError as e:
         raise DataError(f"{path}: invalid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
 

@@ -231,13 +231,20 @@ def read_published_summaries(path: str|Path, # a rater-sheet JSON file in the `d
 # %% ../nbs/07_sheets.ipynb #0d3a13ed
 def read_responses(path: str|Path, # a rater-sheet JSON file in the `data_A.json` format
                   ) -> dict[str, dict[str, str]]:
-    "Each response's step texts `{sample_id: {'Step-k': text}}`, rebuilt from the first sheet's `Content` fields."
+    "Each response's step texts `{sample_id: {'Step-k': text}}` from its sheets' `Content` fields (which must agree)."
     rows, _ = _parse_sheets_file(path)
     first: dict[str, str] = {}   # each sample's first rater, found once: one pass over the rows, not one per row
     out: dict[str, dict[int, dict[int, str]]] = {}
     for r in rows:
-        if r['rater'] != first.setdefault(r['sample_id'], r['rater']): continue
-        out.setdefault(r['sample_id'], {}).setdefault(r['step'], {})[r['item']] = r['content'] or ''
+        text = r['content'] or ''
+        if r['rater'] != first.setdefault(r['sample_id'], r['rater']):
+            seen = out[r['sample_id']].get(r['step'], {}).get(r['item'])
+            if seen is not None and seen != text:   # two responses under one id: refuse, do not keep the first
+                raise DataError(f"{path}: sample {r['sample_id']!r}: Step-{r['step']} item {r['item']}: "
+                                f"{r['rater']}'s sheet holds another text than {first[r['sample_id']]}'s "
+                                f"({text[:40]!r} vs {seen[:40]!r}); is one sample id used for two responses?")
+            continue
+        out.setdefault(r['sample_id'], {}).setdefault(r['step'], {})[r['item']] = text
     return {s: {f"Step-{k}": '\n'.join(v for _, v in sorted(items.items())) for k, items in sorted(st.items())}
             for s, st in out.items()}
 
