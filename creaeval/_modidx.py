@@ -513,6 +513,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.p1data.avg_check': ('p1data.html#avg_check', 'creaeval/p1data.py'),
                                  'creaeval.p1data.case_scores': ('p1data.html#case_scores', 'creaeval/p1data.py'),
                                  'creaeval.p1data.case_texts': ('p1data.html#case_texts', 'creaeval/p1data.py'),
+                                 'creaeval.p1data.cgpst_method_runs': ('p1data.html#cgpst_method_runs', 'creaeval/p1data.py'),
                                  'creaeval.p1data.cgpst_scores': ('p1data.html#cgpst_scores', 'creaeval/p1data.py'),
                                  'creaeval.p1data.cgpst_step6_lengths': ('p1data.html#cgpst_step6_lengths', 'creaeval/p1data.py'),
                                  'creaeval.p1data.cut': ('p1data.html#cut', 'creaeval/p1data.py'),

@@ -22,14 +22,14 @@ from .scores import from_aut_raters, from_sheets, from_ttcw, step_level
 from .sheets import load_cgpst_ratings, read_responses
 
 # %% auto #0
-__all__ = ['COLUMNS', 'P1_COLS', 'P1_METRIC', 'REPORTED_KEYS', 'run_name', 'finished_runs', 'aut_scores', 'aut_lengths',
-           'ttcw_scores', 'ttcw_ranges', 'ttcw_lengths', 'cgpst_scores', 'cgpst_step6_lengths', 'short_model',
-           'left_out_text', 'cut', 'p1_reported', 'table1_vs_paper', 'models_used', 'paper_wide', 'with_stars',
-           'avg_check', 'icc_a_from_qwk', 'tables_of', 'versus_paper', 'undefined_text', 'paper_halves',
-           'reported_only', 'gap_text', 'human_pairs', 'panel_tables', 'long_counts', 'share_above', 'analyst_runs',
-           'judged_rows', 'sot_grid_scores', 'distance_per_judge', 'unit_info', 'case_scores', 'case_texts',
-           'read_aut_runs', 'with_variant', 'on_answers', 'drop_trained_panel', 'read_ttcw_runs', 'ttcw_table',
-           'ttcw_auc', 'raters_distance']
+__all__ = ['COLUMNS', 'P1_COLS', 'P1_METRIC', 'REPORTED_KEYS', 'P1_NAMES', 'run_name', 'finished_runs', 'aut_scores',
+           'aut_lengths', 'ttcw_scores', 'ttcw_ranges', 'ttcw_lengths', 'cgpst_scores', 'cgpst_step6_lengths',
+           'short_model', 'left_out_text', 'cut', 'p1_reported', 'table1_vs_paper', 'models_used', 'paper_wide',
+           'with_stars', 'avg_check', 'icc_a_from_qwk', 'tables_of', 'versus_paper', 'undefined_text', 'paper_halves',
+           'reported_only', 'gap_text', 'cgpst_method_runs', 'human_pairs', 'panel_tables', 'long_counts',
+           'share_above', 'analyst_runs', 'judged_rows', 'sot_grid_scores', 'distance_per_judge', 'unit_info',
+           'case_scores', 'case_texts', 'read_aut_runs', 'with_variant', 'on_answers', 'drop_trained_panel',
+           'read_ttcw_runs', 'ttcw_table', 'ttcw_auc', 'raters_distance']
 
 # %% ../nbs/64_p1data.ipynb #cbd2ac6c
 COLUMNS = ['sample_id', 'step', 'dimension', 'source', 'rater', 'score', 'note']
@@ -281,7 +281,30 @@ def gap_text(gap: list, # (step, dimension) keys without a score
     "'no scores' when a column lacks them all, else the dimensions it lacks."
     return 'no scores' if len(gap) == n else 'no score for ' + ', '.join(f"S{s} {d}" for s, d in gap)
 
-# %% ../nbs/64_p1data.ipynb #62789b63
+# %% ../nbs/64_p1data.ipynb #66a94ab5
+P1_NAMES = {'direct': 'Direct Score', 'cot': 'CoT', 'tot': 'ToT', 'got': 'GoT', 'tat': 'TaT', 'creaeval': 'CreaEval',
+            'sft': 'SFT', 'samer': 'SaMer', 'wo_memory': 'w/o Memory', 'wo_stepwise': 'w/o Step-wise'}
+
+def cgpst_method_runs(runs: str|Path, # a run directory, or a folder of them (one per method)
+                     ) -> tuple[pd.DataFrame, dict[str, str]]:
+    "Each run's step scores on P1's 20 dimensions under the paper's method name, and each name's run directory."
+    runs = Path(runs)
+    run_dirs = ([runs] if RunDir(runs).scores_path.exists()
+                else sorted(p for p in runs.iterdir() if RunDir(p).scores_path.exists()))
+    if not run_dirs: raise ValueError(f"{runs} is not a run directory (no scores.csv) and holds none")
+    parts, run_of = [], {}
+    for p in run_dirs:
+        rd = RunDir(p); cfg = rd.config()
+        if cfg is None: raise ValueError(f"{p}: scores.csv but no config.json")
+        s = reported_only(step_level(pd.read_csv(rd.scores_path)))
+        name = P1_NAMES.get(cfg['method'], cfg['method'])
+        for (sid, rater), g in s.groupby(['sample_id', 'rater']):
+            if lack := [k for k in REPORTED if k not in set(zip(g.step, g.dimension))]:
+                raise ValueError(f"{rd.scores_path}: {sid} / {rater}: no step score for {lack}")
+        parts.append(s.assign(source=name)[COLUMNS]); run_of[name] = p.name
+    return pd.concat(parts, ignore_index=True), run_of
+
+# %% ../nbs/64_p1data.ipynb #99dfed95
 def human_pairs(scores: pd.DataFrame, step, dim, rng: tuple[int, int]) -> pd.DataFrame:
     "Counts of (rater a, rater b) score pairs on the same sample, every ordered pair of different raters."
     h = scores[(scores.source == 'human') & (scores.step == step) & (scores.dimension == dim)].dropna(subset=['score'])
@@ -292,7 +315,7 @@ def human_pairs(scores: pd.DataFrame, step, dim, rng: tuple[int, int]) -> pd.Dat
     ct.index.name, ct.columns.name = 'human', 'other human'
     return ct
 
-# %% ../nbs/64_p1data.ipynb #a3e5bde7
+# %% ../nbs/64_p1data.ipynb #4fe9a3b2
 def panel_tables(scores: pd.DataFrame, step, dim, rng: tuple[int, int], sources: list) -> dict[str, pd.DataFrame]:
     "The human-human table and one table per method, for one dimension."
     return {'humans': human_pairs(scores, step, dim, rng),
@@ -307,7 +330,7 @@ def share_above(ct: pd.DataFrame) -> float:
     "Share of pairs above the diagonal (the method scores higher than the human); NaN without pairs."
     v = ct.to_numpy(); return float(np.triu(v, 1).sum() / v.sum()) if v.sum() else float('nan')
 
-# %% ../nbs/64_p1data.ipynb #06ca82d1
+# %% ../nbs/64_p1data.ipynb #397f0bec
 def analyst_runs(run_main: str|Path, # the committed CreaEval run
                  runs_sot: str|Path, # a folder of CreaEval runs, one per analyst (may not exist yet)
                 ) -> dict[str, Path]:
@@ -322,7 +345,7 @@ def judged_rows(d: pd.DataFrame) -> pd.DataFrame:
     "The judges' scores of a long table: no human rows, no missing scores."
     return d[d.source != 'human'].dropna(subset=['score'])
 
-# %% ../nbs/64_p1data.ipynb #2ac41381
+# %% ../nbs/64_p1data.ipynb #e9e44620
 def sot_grid_scores(runs: dict, # analyst -> CreaEval run directory (`analyst_runs`)
                     min_rated: int, # a human rater enters only with at least this many of the answers
                    ) -> tuple[pd.DataFrame, list[str], list[str]]:
@@ -345,7 +368,7 @@ def sot_grid_scores(runs: dict, # analyst -> CreaEval run directory (`analyst_ru
                         *[q[q.sample_id.isin(common)] for q in parts]], ignore_index=True)[COLUMNS]
     return scores, common, few
 
-# %% ../nbs/64_p1data.ipynb #ea387c92
+# %% ../nbs/64_p1data.ipynb #4d2d02b6
 def distance_per_judge(scores: pd.DataFrame, # CGPST step scores, humans and methods (`cgpst_scores`)
                       ) -> pd.DataFrame:
     "Per method and judge: mean |score - raters' mean| / range over the dimensions scored, and how many."
@@ -355,7 +378,7 @@ def distance_per_judge(scores: pd.DataFrame, # CGPST step scores, humans and met
     m['distance'] = (m.score - m.raters).abs() / [width[(s, d)] for s, d in zip(m.step, m.dimension)]
     return m.groupby(['source', 'rater']).agg(distance=('distance', 'mean'), dims=('distance', 'count')).reset_index()
 
-# %% ../nbs/64_p1data.ipynb #990bca46
+# %% ../nbs/64_p1data.ipynb #05acb519
 def unit_info(run: str|Path, # a run directory
               sid: str, # the response
              ) -> dict[str, tuple[str, dict]]:
@@ -393,7 +416,7 @@ def case_texts(tat: dict, # `unit_info` of the TaT run
                          tat_score=(t or {}).get('score'), creaeval_evidence=cut(e, chars)))
     return pd.DataFrame(rows).set_index('dimension')
 
-# %% ../nbs/64_p1data.ipynb #271e6c4a
+# %% ../nbs/64_p1data.ipynb #acdb44c0
 def read_aut_runs(folder: str|Path, # a folder of run directories on AUT
                  ) -> dict[str, tuple[pd.DataFrame, bool]]:
     "Run directory -> (its originality rows on the answers every judge scored, whether that is every answer it had)."
@@ -413,7 +436,7 @@ def with_variant(s: pd.DataFrame) -> pd.DataFrame:
     "Each source named with its score variant: 'direct (chosen)'."
     return s.assign(source=s.source + ' (' + s.variant + ')')
 
-# %% ../nbs/64_p1data.ipynb #ca8d75f9
+# %% ../nbs/64_p1data.ipynb #6af4d6ba
 def on_answers(ids: list[str], # the answers
                tables: list[pd.DataFrame], # long score tables with sample_id
                complete: pd.DataFrame|None=None, # a table that must score every answer (else an error)
@@ -429,7 +452,7 @@ def drop_trained_panel(r: pd.DataFrame) -> pd.DataFrame:
     "Drop the panel mean of trained evaluators: they are separate models, not the judges of one run."
     return r[~(r.source.str.endswith('(trained here)') & (r.rater == 'mean of judges'))]
 
-# %% ../nbs/64_p1data.ipynb #c086274f
+# %% ../nbs/64_p1data.ipynb #f5c83837
 def read_ttcw_runs(folder: str|Path, # a folder of run directories on TTCW (may not exist yet)
                    stories: list[str], # the stories with text
                   ) -> dict[str, dict]:
@@ -445,7 +468,7 @@ def read_ttcw_runs(folder: str|Path, # a folder of run directories on TTCW (may 
                                    verdicts=v[v.story_id.isin(done)].assign(source=run_name(cfg)))
     return runs
 
-# %% ../nbs/64_p1data.ipynb #dd895239
+# %% ../nbs/64_p1data.ipynb #652091de
 def ttcw_table(runs: dict, # `read_ttcw_runs`
                names: list[str], # the runs to score
                llm: pd.DataFrame, # the TTCW update's verdicts (`load_ttcw_llm()`, with a source column)
@@ -466,7 +489,7 @@ def ttcw_table(runs: dict, # `read_ttcw_runs`
     t['N_found'] = t.N_found.map(lambda x: '' if pd.isna(x) else int(x))     # answered items; none for a pooled verdict
     return t.sort_values('balanced_accuracy', ascending=False).reset_index(drop=True), reps
 
-# %% ../nbs/64_p1data.ipynb #ca80ebab
+# %% ../nbs/64_p1data.ipynb #f90f9238
 def ttcw_auc(runs: dict, # `read_ttcw_runs`
              majority: pd.DataFrame, # the expert majority (`load_ttcw_majority()`)
              *, n_boot: int, seed: int) -> pd.DataFrame:
@@ -497,7 +520,7 @@ def ttcw_auc(runs: dict, # `read_ttcw_runs`
                              finished=tr['full']))
     return pd.DataFrame(rows)
 
-# %% ../nbs/64_p1data.ipynb #280bca36
+# %% ../nbs/64_p1data.ipynb #8992d0f2
 def raters_distance(s: pd.Series, # one column of step scores, indexed like `raters`
                     raters: pd.DataFrame, # the raters' scores, one column each
                     width: pd.Series, # each dimension's range (hi - lo), indexed like `raters`
