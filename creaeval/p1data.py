@@ -26,11 +26,12 @@ __all__ = ['COLUMNS', 'P1_COLS', 'P1_METRIC', 'REPORTED_KEYS', 'P1_NAMES', 'run_
            'aut_lengths', 'ttcw_scores', 'ttcw_ranges', 'ttcw_lengths', 'cgpst_scores', 'cgpst_step6_lengths',
            'short_model', 'left_out_text', 'cut', 'p1_reported', 'table1_vs_paper', 'models_used', 'paper_wide',
            'with_stars', 'avg_check', 'icc_a_from_qwk', 'icc_qwk_relation', 'tables_of', 'versus_paper',
-           'undefined_text', 'paper_halves', 'reported_only', 'gap_text', 'cgpst_method_runs', 'human_pairs',
-           'panel_tables', 'long_counts', 'share_above', 'counts_above', 'analyst_runs', 'judged_rows',
-           'sot_grid_scores', 'distance_per_judge', 'unit_info', 'case_scores', 'case_texts', 'read_aut_runs',
-           'with_variant', 'on_answers', 'drop_trained_panel', 'aut_versus_direct', 'repeated_sentence_share',
-           'read_ttcw_runs', 'ttcw_table', 'ttcw_versus_direct', 'ttcw_auc', 'raters_distance']
+           'undefined_text', 'paper_halves', 'reported_only', 'gap_text', 'score_sheet', 'sheet_gaps',
+           'cgpst_method_runs', 'human_pairs', 'panel_tables', 'long_counts', 'share_above', 'counts_above',
+           'analyst_runs', 'judged_rows', 'sot_grid_scores', 'distance_per_judge', 'unit_info', 'case_scores',
+           'case_texts', 'read_aut_runs', 'with_variant', 'on_answers', 'drop_trained_panel', 'aut_versus_direct',
+           'repeated_sentence_share', 'read_ttcw_runs', 'ttcw_table', 'ttcw_versus_direct', 'ttcw_auc',
+           'raters_distance']
 
 # %% ../nbs/64_p1data.ipynb #cbd2ac6c
 COLUMNS = ['sample_id', 'step', 'dimension', 'source', 'rater', 'score', 'note']
@@ -297,7 +298,32 @@ def gap_text(gap: list, # (step, dimension) keys without a score
     "'no scores' when a column lacks them all, else the dimensions it lacks."
     return 'no scores' if len(gap) == n else 'no score for ' + ', '.join(f"S{s} {d}" for s, d in gap)
 
-# %% ../nbs/64_p1data.ipynb #c7058904
+# %% ../nbs/64_p1data.ipynb #c5d8f2bd
+def score_sheet(scores: pd.DataFrame, # long step scores, humans and methods, every response
+                sid: str, # the response shown
+                methods: list[str], # the methods, in the order of the columns
+               ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    "One response's sheet (range, raters, each method's judges) and its long rows, each with its column (`col`)."
+    judges = sorted(set(scores[scores.source != 'human'].rater))
+    one = scores[scores.sample_id == sid]
+    one = one.assign(col=np.where(one.source == 'human', one.rater,
+                                  one.source + ('' if len(judges) == 1 else ' / ' + one.rater)))
+    cols = sorted(set(one[one.source == 'human'].col)) + [c for m in methods
+                                                          for c in sorted(set(one[one.source == m].col))]
+    sheet = one.pivot_table(index=['step', 'dimension'], columns='col', values='score', aggfunc='first')
+    sheet = sheet.reindex(index=REPORTED_KEYS, columns=cols)
+    sheet.insert(0, 'range', [f"{dimension(*k).lo}-{dimension(*k).hi}" for k in sheet.index])
+    return sheet, one
+
+def sheet_gaps(sheet: pd.DataFrame, # `score_sheet`
+               one: pd.DataFrame, # its long rows
+              ) -> dict[str, tuple[list, str]]:
+    "Per column with a missing score: the (step, dimension) keys it lacks and the causes its rows' notes give."
+    gaps = {c: [k for k in sheet.index if pd.isna(sheet.loc[k, c])] for c in sheet.columns[1:]}
+    return {c: (g, '; '.join(sorted(set(one[(one.col == c) & one.score.isna()].note.dropna().astype(str).str[:160])
+                                    - {''}))) for c, g in gaps.items() if g}
+
+# %% ../nbs/64_p1data.ipynb #251c51f8
 P1_NAMES = {'direct': 'Direct Score', 'cot': 'CoT', 'tot': 'ToT', 'got': 'GoT', 'tat': 'TaT', 'creaeval': 'CreaEval',
             'sft': 'SFT', 'samer': 'SaMer', 'wo_memory': 'w/o Memory', 'wo_stepwise': 'w/o Step-wise'}
 
@@ -320,7 +346,7 @@ def cgpst_method_runs(runs: str|Path, # a run directory, or a folder of them (on
         parts.append(s.assign(source=name)[COLUMNS]); run_of[name] = p.name
     return pd.concat(parts, ignore_index=True), run_of
 
-# %% ../nbs/64_p1data.ipynb #8cdc6fd4
+# %% ../nbs/64_p1data.ipynb #a9e9cd2c
 def human_pairs(scores: pd.DataFrame, step, dim, rng: tuple[int, int]) -> pd.DataFrame:
     "Counts of (rater a, rater b) score pairs on the same sample, every ordered pair of different raters."
     h = scores[(scores.source == 'human') & (scores.step == step) & (scores.dimension == dim)].dropna(subset=['score'])
@@ -331,7 +357,7 @@ def human_pairs(scores: pd.DataFrame, step, dim, rng: tuple[int, int]) -> pd.Dat
     ct.index.name, ct.columns.name = 'human', 'other human'
     return ct
 
-# %% ../nbs/64_p1data.ipynb #35b7fd01
+# %% ../nbs/64_p1data.ipynb #6ce861de
 def panel_tables(scores: pd.DataFrame, step, dim, rng: tuple[int, int], sources: list) -> dict[str, pd.DataFrame]:
     "The human-human table and one table per method, for one dimension."
     return {'humans': human_pairs(scores, step, dim, rng),
@@ -346,7 +372,7 @@ def share_above(ct: pd.DataFrame) -> float:
     "Share of pairs above the diagonal (the method scores higher than the human); NaN without pairs."
     v = ct.to_numpy(); return float(np.triu(v, 1).sum() / v.sum()) if v.sum() else float('nan')
 
-# %% ../nbs/64_p1data.ipynb #c3c212e1
+# %% ../nbs/64_p1data.ipynb #3bb64ab2
 def counts_above(counts: pd.DataFrame, # `long_counts` of one or more panels
                 ) -> pd.DataFrame:
     "Pairs, pairs above the diagonal (the other score higher) and their share, per dataset, dimension and source."
@@ -356,7 +382,7 @@ def counts_above(counts: pd.DataFrame, # `long_counts` of one or more panels
     lean['share_above'] = lean.above / lean.pairs
     return lean
 
-# %% ../nbs/64_p1data.ipynb #39e088b6
+# %% ../nbs/64_p1data.ipynb #55af8453
 def analyst_runs(run_main: str|Path, # the committed CreaEval run
                  runs_sot: str|Path, # a folder of CreaEval runs, one per analyst (may not exist yet)
                 ) -> dict[str, Path]:
@@ -371,7 +397,7 @@ def judged_rows(d: pd.DataFrame) -> pd.DataFrame:
     "The judges' scores of a long table: no human rows, no missing scores."
     return d[d.source != 'human'].dropna(subset=['score'])
 
-# %% ../nbs/64_p1data.ipynb #ac818136
+# %% ../nbs/64_p1data.ipynb #53b20252
 def sot_grid_scores(runs: dict, # analyst -> CreaEval run directory (`analyst_runs`)
                     min_rated: int, # a human rater enters only with at least this many of the answers
                    ) -> tuple[pd.DataFrame, list[str], list[str]]:
@@ -394,7 +420,7 @@ def sot_grid_scores(runs: dict, # analyst -> CreaEval run directory (`analyst_ru
                         *[q[q.sample_id.isin(common)] for q in parts]], ignore_index=True)[COLUMNS]
     return scores, common, few
 
-# %% ../nbs/64_p1data.ipynb #9f217728
+# %% ../nbs/64_p1data.ipynb #aa006da0
 def distance_per_judge(scores: pd.DataFrame, # CGPST step scores, humans and methods (`cgpst_scores`)
                       ) -> pd.DataFrame:
     "Per method and judge: mean |score - raters' mean| / range over the dimensions scored, and how many."
@@ -404,7 +430,7 @@ def distance_per_judge(scores: pd.DataFrame, # CGPST step scores, humans and met
     m['distance'] = (m.score - m.raters).abs() / [width[(s, d)] for s, d in zip(m.step, m.dimension)]
     return m.groupby(['source', 'rater']).agg(distance=('distance', 'mean'), dims=('distance', 'count')).reset_index()
 
-# %% ../nbs/64_p1data.ipynb #0ef17295
+# %% ../nbs/64_p1data.ipynb #7934737a
 def unit_info(run: str|Path, # a run directory
               sid: str, # the response
              ) -> dict[str, tuple[str, dict]]:
@@ -442,7 +468,7 @@ def case_texts(tat: dict, # `unit_info` of the TaT run
                          tat_score=(t or {}).get('score'), creaeval_evidence=cut(e, chars)))
     return pd.DataFrame(rows).set_index('dimension')
 
-# %% ../nbs/64_p1data.ipynb #69d14ca8
+# %% ../nbs/64_p1data.ipynb #348d0132
 def read_aut_runs(folder: str|Path, # a folder of run directories on AUT
                  ) -> dict[str, tuple[pd.DataFrame, bool]]:
     "Run directory -> (its originality rows on the answers every judge scored, whether that is every answer it had)."
@@ -462,7 +488,7 @@ def with_variant(s: pd.DataFrame) -> pd.DataFrame:
     "Each source named with its score variant: 'direct (chosen)'."
     return s.assign(source=s.source + ' (' + s.variant + ')')
 
-# %% ../nbs/64_p1data.ipynb #e5d7cb30
+# %% ../nbs/64_p1data.ipynb #4090fec3
 def on_answers(ids: list[str], # the answers
                tables: list[pd.DataFrame], # long score tables with sample_id
                complete: pd.DataFrame|None=None, # a table that must score every answer (else an error)
@@ -478,7 +504,7 @@ def drop_trained_panel(r: pd.DataFrame) -> pd.DataFrame:
     "Drop the panel mean of trained evaluators: they are separate models, not the judges of one run."
     return r[~(r.source.str.endswith('(trained here)') & (r.rater == 'mean of judges'))]
 
-# %% ../nbs/64_p1data.ipynb #6736065d
+# %% ../nbs/64_p1data.ipynb #8ddea033
 def aut_versus_direct(reps: dict, # the replicates `correlations` returns
                       methods: list[str], # run names; each but 'direct' is set against 'direct'
                       raters: list[str], # the judges ('mean of judges' is added)
@@ -495,13 +521,13 @@ def aut_versus_direct(reps: dict, # the replicates `correlations` returns
     cols = ['method', 'variant', 'rater', 'diff', 'lo', 'hi', 'p_boot']
     return pd.concat(rows, ignore_index=True)[cols] if rows else pd.DataFrame()
 
-# %% ../nbs/64_p1data.ipynb #fceb2c58
+# %% ../nbs/64_p1data.ipynb #fae0b805
 def repeated_sentence_share(texts: list[str]) -> float:
     "Share of the texts in which one sentence (split after . ! ?) comes back word for word."
     sentences = [pd.Series([x.strip() for x in re.split(r'(?<=[.!?])\s+', t) if x.strip()]) for t in texts]
     return float(np.mean([max(s.value_counts(), default=1) > 1 for s in sentences]))
 
-# %% ../nbs/64_p1data.ipynb #0ac4197f
+# %% ../nbs/64_p1data.ipynb #edc1fa38
 def read_ttcw_runs(folder: str|Path, # a folder of run directories on TTCW (may not exist yet)
                    stories: list[str], # the stories with text
                   ) -> dict[str, dict]:
@@ -517,7 +543,7 @@ def read_ttcw_runs(folder: str|Path, # a folder of run directories on TTCW (may 
                                    verdicts=v[v.story_id.isin(done)].assign(source=run_name(cfg)))
     return runs
 
-# %% ../nbs/64_p1data.ipynb #e982903e
+# %% ../nbs/64_p1data.ipynb #96685a27
 def ttcw_table(runs: dict, # `read_ttcw_runs`
                names: list[str], # the runs to score
                llm: pd.DataFrame, # the TTCW update's verdicts (`load_ttcw_llm()`, with a source column)
@@ -538,7 +564,7 @@ def ttcw_table(runs: dict, # `read_ttcw_runs`
     t['N_found'] = t.N_found.map(lambda x: '' if pd.isna(x) else int(x))     # answered items; none for a pooled verdict
     return t.sort_values('balanced_accuracy', ascending=False).reset_index(drop=True), reps
 
-# %% ../nbs/64_p1data.ipynb #0b9367c6
+# %% ../nbs/64_p1data.ipynb #05d8a90f
 def ttcw_versus_direct(runs: dict, # `read_ttcw_runs`
                        majority: pd.DataFrame, # the expert majority (`load_ttcw_majority()`)
                        *, n_boot: int, seed: int) -> pd.DataFrame:
@@ -558,7 +584,7 @@ def ttcw_versus_direct(runs: dict, # `read_ttcw_runs`
     cols = ['source', 'rater', 'diff', 'lo', 'hi', 'p_boot', 'n_stories', 'finished']
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=cols)
 
-# %% ../nbs/64_p1data.ipynb #a8545fa7
+# %% ../nbs/64_p1data.ipynb #f8e0e3ad
 def ttcw_auc(runs: dict, # `read_ttcw_runs`
              majority: pd.DataFrame, # the expert majority (`load_ttcw_majority()`)
              *, n_boot: int, seed: int) -> pd.DataFrame:
@@ -589,7 +615,7 @@ def ttcw_auc(runs: dict, # `read_ttcw_runs`
                              finished=tr['full']))
     return pd.DataFrame(rows)
 
-# %% ../nbs/64_p1data.ipynb #b6db87c2
+# %% ../nbs/64_p1data.ipynb #b7061958
 def raters_distance(s: pd.Series, # one column of step scores, indexed like `raters`
                     raters: pd.DataFrame, # the raters' scores, one column each
                     width: pd.Series, # each dimension's range (hi - lo), indexed like `raters`
