@@ -26,7 +26,7 @@ __all__ = ['COLUMNS', 'P1_COLS', 'P1_METRIC', 'REPORTED_KEYS', 'P1_NAMES', 'run_
            'aut_lengths', 'ttcw_scores', 'ttcw_ranges', 'ttcw_lengths', 'cgpst_scores', 'cgpst_step6_lengths',
            'short_model', 'cut', 'p1_reported', 'table1_vs_paper', 'models_used', 'paper_wide', 'with_stars',
            'avg_check', 'icc_a_from_qwk', 'icc_qwk_relation', 'tables_of', 'versus_paper', 'undefined_text',
-           'paper_halves', 'reported_only', 'gap_text', 'score_sheet', 'sheet_gaps', 'cgpst_method_runs', 'human_pairs',
+           'paper_halves', 'reported_only', 'gap_text', 'cgpst_method_runs', 'score_sheet', 'sheet_gaps', 'human_pairs',
            'panel_tables', 'long_counts', 'analyst_runs', 'judged_rows', 'sot_grid_scores', 'distance_per_judge',
            'unit_info', 'case_scores', 'case_texts', 'read_aut_runs', 'with_variant', 'on_answers',
            'drop_trained_panel', 'aut_versus_direct', 'read_ttcw_runs', 'ttcw_table', 'ttcw_versus_direct', 'ttcw_auc']
@@ -291,7 +291,30 @@ def gap_text(gap: list, # (step, dimension) keys without a score
     "'no scores' when a column lacks them all, else the dimensions it lacks."
     return 'no scores' if len(gap) == n else 'no score for ' + ', '.join(f"S{s} {d}" for s, d in gap)
 
-# %% ../nbs/64_p1data.ipynb #e4bb2e3e
+# %% ../nbs/64_p1data.ipynb #66a94ab5
+P1_NAMES = {'direct': 'Direct Score', 'cot': 'CoT', 'tot': 'ToT', 'got': 'GoT', 'tat': 'TaT', 'creaeval': 'CreaEval',
+            'sft': 'SFT', 'samer': 'SaMer', 'wo_memory': 'w/o Memory', 'wo_stepwise': 'w/o Step-wise'}
+
+def cgpst_method_runs(runs: str|Path, # a run directory, or a folder of them (one per method)
+                     ) -> tuple[pd.DataFrame, dict[str, str]]:
+    "Each run's step scores on P1's 20 dimensions under the paper's method name, and each name's run directory."
+    runs = Path(runs)
+    run_dirs = ([runs] if RunDir(runs).scores_path.exists()
+                else sorted(p for p in runs.iterdir() if RunDir(p).scores_path.exists()))
+    if not run_dirs: raise ValueError(f"{runs} is not a run directory (no scores.csv) and holds none")
+    parts, run_of = [], {}
+    for p in run_dirs:
+        rd = RunDir(p); cfg = rd.config()
+        if cfg is None: raise ValueError(f"{p}: scores.csv but no config.json")
+        s = reported_only(step_level(pd.read_csv(rd.scores_path)))
+        name = P1_NAMES.get(cfg['method'], cfg['method'])
+        for (sid, rater), g in s.groupby(['sample_id', 'rater']):
+            if lack := [k for k in REPORTED if k not in set(zip(g.step, g.dimension))]:
+                raise ValueError(f"{rd.scores_path}: {sid} / {rater}: no step score for {lack}")
+        parts.append(s.assign(source=name)[COLUMNS]); run_of[name] = p.name
+    return pd.concat(parts, ignore_index=True), run_of
+
+# %% ../nbs/64_p1data.ipynb #c5d8f2bd
 def score_sheet(scores: pd.DataFrame, # long step scores, humans and methods, every response
                 sid: str, # the response shown
                 methods: list[str], # the methods, in the order of the columns
@@ -315,29 +338,6 @@ def sheet_gaps(sheet: pd.DataFrame, # `score_sheet`
     gaps = {c: [k for k in sheet.index if pd.isna(sheet.loc[k, c])] for c in sheet.columns[1:]}
     return {c: (g, '; '.join(sorted(set(one[(one.col == c) & one.score.isna()].note.dropna().astype(str).str[:160])
                                     - {''}))) for c, g in gaps.items() if g}
-
-# %% ../nbs/64_p1data.ipynb #c7058904
-P1_NAMES = {'direct': 'Direct Score', 'cot': 'CoT', 'tot': 'ToT', 'got': 'GoT', 'tat': 'TaT', 'creaeval': 'CreaEval',
-            'sft': 'SFT', 'samer': 'SaMer', 'wo_memory': 'w/o Memory', 'wo_stepwise': 'w/o Step-wise'}
-
-def cgpst_method_runs(runs: str|Path, # a run directory, or a folder of them (one per method)
-                     ) -> tuple[pd.DataFrame, dict[str, str]]:
-    "Each run's step scores on P1's 20 dimensions under the paper's method name, and each name's run directory."
-    runs = Path(runs)
-    run_dirs = ([runs] if RunDir(runs).scores_path.exists()
-                else sorted(p for p in runs.iterdir() if RunDir(p).scores_path.exists()))
-    if not run_dirs: raise ValueError(f"{runs} is not a run directory (no scores.csv) and holds none")
-    parts, run_of = [], {}
-    for p in run_dirs:
-        rd = RunDir(p); cfg = rd.config()
-        if cfg is None: raise ValueError(f"{p}: scores.csv but no config.json")
-        s = reported_only(step_level(pd.read_csv(rd.scores_path)))
-        name = P1_NAMES.get(cfg['method'], cfg['method'])
-        for (sid, rater), g in s.groupby(['sample_id', 'rater']):
-            if lack := [k for k in REPORTED if k not in set(zip(g.step, g.dimension))]:
-                raise ValueError(f"{rd.scores_path}: {sid} / {rater}: no step score for {lack}")
-        parts.append(s.assign(source=name)[COLUMNS]); run_of[name] = p.name
-    return pd.concat(parts, ignore_index=True), run_of
 
 # %% ../nbs/64_p1data.ipynb #8cdc6fd4
 def human_pairs(scores: pd.DataFrame, step, dim, rng: tuple[int, int]) -> pd.DataFrame:
