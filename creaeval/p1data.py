@@ -157,9 +157,9 @@ def p1_reported(name: str) -> pd.DataFrame:
     "One of P1's printed tables, as `papers/creaeval/reported/` holds it."
     return pd.read_csv(project_root()/'papers/creaeval/reported'/name)
 
-# %% ../nbs/64_p1data.ipynb #3e5f1080
+# %% ../nbs/64_p1data.ipynb #c1712750
 def table1_vs_paper() -> pd.DataFrame:
-    "P1's Table 1 beside `creaeval.cgpst`, per dimension: P1's range, ours, the step's ability, and whether they agree."
+    "P1's Table 1 beside `creaeval.cgpst`, per dimension: P1's range, ours, the step's ability, and if they agree."
     p1, ours, rows = p1_reported('table_01_steps.csv'), steps_table(), []
     for r in p1.itertuples():
         theirs = dict(part.strip().rsplit(' (', 1) for part in r.dimensions.split(', '))
@@ -174,7 +174,7 @@ def table1_vs_paper() -> pd.DataFrame:
 
 def models_used(runs: str|Path, # a folder of run folders (`data/runs`)
                ) -> pd.DataFrame:
-    "Every model in the configurations of the runs two levels down, its role, and how many runs used it in that role."
+    "Every model in the configurations of the runs two levels down, its role, and how many runs used it so."
     runs, used = Path(runs), []
     for cfg in sorted(runs.glob('*/*/config.json')):
         c = json.loads(cfg.read_text())
@@ -447,10 +447,10 @@ def case_texts(tat: dict, # `unit_info` of the TaT run
                          tat_score=(t or {}).get('score'), creaeval_evidence=cut(e, chars)))
     return pd.DataFrame(rows).set_index('dimension')
 
-# %% ../nbs/64_p1data.ipynb #e7224ae9
+# %% ../nbs/64_p1data.ipynb #a3ff15ef
 def read_aut_runs(folder: str|Path, # a folder of run directories on AUT
                  ) -> dict[str, tuple[pd.DataFrame, bool]]:
-    "Run directory -> (its originality rows on the answers every judge scored, whether that is every answer it had)."
+    "Run directory -> (its originality rows on the answers every judge scored, whether those are all it had)."
     found = {}
     for p in sorted(q for q in Path(folder).iterdir() if RunDir(q).scores_path.exists()):
         cfg = RunDir(p).config(); s = pd.read_csv(RunDir(p).scores_path, dtype={'sample_id': str})
@@ -537,11 +537,11 @@ def ttcw_table(runs: dict, # `read_ttcw_runs`
     t['N_found'] = t.N_found.map(lambda x: '' if pd.isna(x) else int(x))     # answered items; none for a pooled verdict
     return t.sort_values('balanced_accuracy', ascending=False).reset_index(drop=True), reps
 
-# %% ../nbs/64_p1data.ipynb #9682ed1c
+# %% ../nbs/64_p1data.ipynb #061b435f
 def ttcw_versus_direct(runs: dict, # `read_ttcw_runs`
                        majority: pd.DataFrame, # the expert majority (`load_ttcw_majority()`)
                        *, n_boot: int, seed: int) -> pd.DataFrame:
-    "Each run minus Direct, judge by judge, on the stories both finished: difference in balanced accuracy, interval, p."
+    "Each run minus Direct, per judge, on the stories both finished: difference in balanced accuracy, interval, p."
     rows = []
     for k in (x for x in runs if x != 'direct' and 'direct' in runs):
         common = sorted(set(runs[k]['stories']) & set(runs['direct']['stories']))
