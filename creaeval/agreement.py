@@ -11,11 +11,43 @@ from typing import Mapping, Sequence
 import numpy as np, pandas as pd
 from fastcore.basics import patch
 from scipy import stats
-from .metrics import METRICS, REASONS, agreement, bootstrap_counts
+from .metrics import METRICS, REASONS, batch_agreement, bootstrap_counts
 
 # %% auto #0
-__all__ = ['REQUIRED', 'KEY', 'rows_text', 'check_ranges', 'AgreementResult', 'agreement_table', 'bootstrap_p', 'simulate_scores',
-           'rater_agreement']
+__all__ = ['REQUIRED', 'KEY', 'simulate_scores', 'rows_text', 'check_ranges', 'Grid', 'bootstrap_p', 'AgreementResult',
+           'agreement_table', 'rater_agreement']
+
+# %% ../nbs/21_agreement.ipynb #07f43d3f
+def simulate_scores(
+        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}
+        skills: Mapping[str, float],  # method name -> share of the score that follows the latent quality (0-1)
+        judges: Sequence[str] = ('judge-1', 'judge-2'),  # judge model names
+        raters: Sequence[str] = ('H01', 'H02'),  # human rater ids
+        n: int = 50,  # samples
+        offset: float = 0.0,  # sd of the per method/judge/dimension leniency offsets (in score-range units)
+        seed: int = 0) -> pd.DataFrame:
+    "A synthetic long score table (humans and methods) for tests and benchmarks."
+    rng = np.random.default_rng(seed)
+    ids = [f"S{i:03d}" for i in range(n)]
+    rows = []
+    for (step, dim), (lo, hi) in ranges.items():
+        z = rng.normal(size=n)
+        to_scale = lambda u: np.clip(np.round((lo + hi) / 2 + (hi - lo) / 4 * u), lo, hi)
+        for r in raters:
+            rows.append(
+                pd.DataFrame({
+                    'sample_id': ids, 'source': 'human', 'rater': r, 'step': step, 'dimension': dim,
+                    'score': to_scale(z + 0.4 * rng.normal(size=n))}))
+        for m, a in skills.items():
+            for j in judges:
+                u = a * z + math.sqrt(max(0.0, 1 - a * a)) * rng.normal(size=n) + offset * 4 * rng.normal()
+                rows.append(
+                    pd.DataFrame({
+                        'sample_id': ids, 'source': m, 'rater': j, 'step': step, 'dimension': dim,
+                        'score': to_scale(u)}))
+    df = pd.concat(rows, ignore_index=True)
+    return df.assign(dataset='synthetic',
+                     item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
 
 # %% ../nbs/21_agreement.ipynb #05ec6817
 REQUIRED = ('sample_id', 'step', 'dimension', 'source', 'rater', 'score')
@@ -72,6 +104,175 @@ def check_ranges(scores: pd.DataFrame, # long score table
         raise ValueError(f"scores outside the declared range: {rows_text(o)}")
     return df.assign(score=v)
 
+# %% ../nbs/21_agreement.ipynb #0583ab3c
+def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
+    if how == 'id': return h
+    if how != 'sorted': raise ValueError(f"human_slots must be 'id' or 'sorted', not {how!r}")
+    per = h.groupby('sample_id')['rater'].agg(lambda r: sorted(set(r)))
+    k = per.map(len)
+    if k.nunique() > 1:
+        raise ValueError(f"samples have different numbers of human raters: {k.value_counts().to_dict()} "
+                         f"(e.g. {k.idxmin()!r} has {per[k.idxmin()]})")
+    slot = {(s, r): f"Human {chr(65 + i)}" for s, rs in per.items() for i, r in enumerate(rs)}
+    return h.assign(rater=[slot[(s, r)] for s, r in zip(h.sample_id, h.rater)])
+
+# %% ../nbs/21_agreement.ipynb #65745680
+def _codes(col: pd.Series, order: list) -> np.ndarray:
+    return pd.Categorical(col, categories=order).codes
+
+# %% ../nbs/21_agreement.ipynb #3b6bc439
+@dataclass
+class Grid:
+    "A score table as dense arrays (NaN where a score is absent), with the labels of their axes."
+    hum: np.ndarray       # [human, dim, sample]: the human raters' scores
+    jud: np.ndarray       # [source, rater, dim, sample]: the methods' scores, by judge model
+    sources: list         # the methods, in order
+    raters: list          # the judge models
+    humans: list          # the human raters (or their slots)
+    dims: list            # (step, dimension), in the ranges' order
+    samples: list         # the sample ids, sorted
+    human: str = 'human'  # the `source` value of the human rows
+
+# %% ../nbs/21_agreement.ipynb #e6d03682
+def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, sources) -> Grid:
+    "The checked score table as a `Grid`: hum[human, dim, sample] and jud[source, rater, dim, sample]."
+    h, s = df[df.source == human], df[df.source != human]
+    if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
+    if s.empty: raise ValueError("no method rows (source != human) in the score table")
+    h = _slots(h, human_slots)
+    present = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
+    dims = [k for k in ranges if k in present]
+    dim_idx = pd.MultiIndex.from_tuples(dims)
+    srcs = list(sources) if sources is not None else list(pd.unique(s.source))
+    if set(srcs) != set(pd.unique(s.source)):
+        raise ValueError(f"`sources` {srcs} does not match the sources in the table {sorted(pd.unique(s.source))}")
+    raters, humans = list(pd.unique(s.rater)), sorted(pd.unique(h.rater))
+    samples = sorted(pd.unique(df.sample_id), key=str)
+    shape = (len(srcs), len(raters), len(dims), len(samples))
+    hd, sd = (dim_idx.get_indexer(pd.MultiIndex.from_arrays([t.step, t.dimension])) for t in (h, s))
+    hum, jud = np.full((len(humans), len(dims), len(samples)), np.nan), np.full(shape, np.nan)
+    hum[_codes(h.rater, humans), hd, _codes(h.sample_id, samples)] = h.score.to_numpy()
+    jud[_codes(s.source, srcs), _codes(s.rater, raters), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
+    return Grid(hum, jud, srcs, raters, humans, dims, samples, human)
+
+# %% ../nbs/21_agreement.ipynb #2f16f835
+def _dropped_frame(rows=()) -> pd.DataFrame:
+    return pd.DataFrame(list(rows), columns=['sample_id', 'source', 'rater', 'missing_cells', 'why'])
+
+# %% ../nbs/21_agreement.ipynb #328b6225
+def _dropped(df: pd.DataFrame, g: Grid, full: np.ndarray, have: np.ndarray) -> pd.DataFrame:
+    "Per sample not in `full`: who lacks scores there, on how many dimensions, and why (the rows' notes)."
+    ph, ps = ~np.isnan(g.hum), ~np.isnan(g.jud)
+    notes = {}
+    if 'note' in df.columns:
+        for (sid, src, r), gr in df[df.score.isna()].groupby(['sample_id', 'source', 'rater']):
+            notes[(sid, src, r)] = '; '.join(sorted({str(x)[:200] for x in gr.note if isinstance(x, str) and x}))
+    rows = []
+    for i in np.flatnonzero(~full):
+        sid = g.samples[i]
+        for r, name in enumerate(g.humans):
+            k = int((~ph[r, :, i]).sum())
+            if k: rows.append((sid, g.human, name, k, 'no human score'))
+        for m, j in zip(*np.nonzero(have)):
+            k = int((~ps[m, j, :, i]).sum())
+            if k: rows.append((sid, g.sources[m], g.raters[j], k,
+                               notes.get((sid, g.sources[m], g.raters[j])) or 'no score row'))
+    return _dropped_frame(rows)
+
+# %% ../nbs/21_agreement.ipynb #d44459ed
+def _pair(df: pd.DataFrame, g: Grid, missing: str):
+    "Apply the missing-score policy to `g` in place; return the raters each source has, and who was left out."
+    hum, jud, srcs, raters, humans, dims, samples = g.hum, g.jud, g.sources, g.raters, g.humans, g.dims, g.samples
+    have = ~np.isnan(jud).all(axis=(2, 3))  # which (method, judge) pairs exist at all
+    ph, ps = ~np.isnan(hum), ~np.isnan(jud)
+    dropped = _dropped_frame()
+    if missing == 'paired':
+        full = ph.all(axis=(0, 1)) & (ps | ~have[:, :, None, None]).all(axis=(0, 1, 2))
+        if not full.any():
+            raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
+                             "pass missing='omit' to use the common samples of each cell")
+        dropped = _dropped(df, g, full, have)
+        hum[:, :, ~full], jud[..., ~full] = np.nan, np.nan
+        ph, ps = ~np.isnan(hum), ~np.isnan(jud)
+    mism = (ps[:, :, :, None, :] != ph.transpose(1, 0, 2)[None, None]) & have[:, :, None, None, None]
+    if missing == 'raise' and mism.any():
+        lines = []
+        for m, j, d, r in zip(*np.nonzero(mism.any(-1))):
+            only_j = [samples[i] for i in np.flatnonzero(ps[m, j, d] & ~ph[r, d])]
+            only_h = [samples[i] for i in np.flatnonzero(ph[r, d] & ~ps[m, j, d])]
+            lines.append(
+                f"{srcs[m]} / {raters[j]} / {dims[d]} vs {humans[r]}: scored only by the judge {only_j[:8]}"
+                f"{'...' if len(only_j) > 8 else ''}, only by the human {only_h[:8]}{'...' if len(only_h) > 8 else ''}")
+            if len(lines) == 5: break
+        raise ValueError(
+            "judge and human sample sets differ (pass missing='omit' to use the common samples of each cell):\n  " +
+            "\n  ".join(lines) + (f"\n  ... {int(mism.any(-1).sum())} cells in all" if mism.any(-1).sum() > 5 else ''))
+    return have, dropped
+
+# %% ../nbs/21_agreement.ipynb #d441eef8
+def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
+    "Mean over the rater axis (1) of v, using only the raters each source has; a NaN in a used cell propagates."
+    w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
+    return np.where(w > 0, v, 0).sum(1) / w.sum(1)
+
+# %% ../nbs/21_agreement.ipynb #12c58986
+def _ci(b: np.ndarray, conf: float):
+    with np.errstate(all='ignore'):
+        ok = (~np.isnan(b)).sum(-1) > 0
+        q = np.nanpercentile(np.where(ok[..., None], b, 0), [50 * (1 - conf), 50 * (1 + conf)], axis=-1)
+    return np.where(ok, q[0], np.nan), np.where(ok, q[1], np.nan)
+
+# %% ../nbs/21_agreement.ipynb #049e7c9c
+def bootstrap_p(diff: np.ndarray) -> float:
+    "Two-sided paired-bootstrap p-value from replicate differences (NaN replicates ignored)."
+    diff = diff[~np.isnan(diff)]
+    if not len(diff): return math.nan
+    return float(min(1.0, 2 * min((diff <= 0).mean(), (diff >= 0).mean())))
+
+# %% ../nbs/21_agreement.ipynb #379c741f
+def _ttest(a: np.ndarray, b: np.ndarray):
+    ok = ~(np.isnan(a) | np.isnan(b))
+    a, b = a[ok], b[ok]
+    if len(a) < 2 or np.all(a - b == (a - b)[0]): return math.nan, math.nan, len(a)
+    t = stats.ttest_rel(a, b)
+    return float(t.statistic), float(t.pvalue), len(a)
+
+# %% ../nbs/21_agreement.ipynb #1b0e3245
+def _tests(unit: dict, boot_dim: dict, srcs: list, dims: list, have: np.ndarray, alpha: float) -> pd.DataFrame:
+    "Per metric and column: best vs second-best source, a paired t-test over its units and a paired-bootstrap p."
+    out = []
+    for k, (v, v_r, v_d) in unit.items():
+        cols = [(f"{s} {d}", i) for i, (s, d) in enumerate(dims)] + [('AVG', None)]
+        for name, d in cols:
+            col = v_d[:, d] if d is not None else v_d.mean(1)
+            order = [i for i in np.argsort(-np.nan_to_num(col, nan=-np.inf), kind='stable') if not np.isnan(col[i])]
+            if len(order) < 2: continue
+            b1, b2 = order[0], order[1]
+            if d is None:
+                units, (t, p, nu) = 'dimensions', _ttest(v_d[b1], v_d[b2])
+                bp = bootstrap_p(boot_dim[k][b1].mean(0) - boot_dim[k][b2].mean(0)) if k in boot_dim else math.nan
+            else:
+                common = have[b1] & have[b2]
+                if common.any():
+                    pair = (v[b1][common][:, d].ravel(), v[b2][common][:, d].ravel())
+                    units, (t, p, nu) = 'rater x human', _ttest(*pair)
+                else:
+                    ra, rb = (_jmean(v[[x]], have[[x]])[0][d] for x in (b1, b2))
+                    units, (t, p, nu) = 'humans (no shared rater)', _ttest(ra, rb)
+                bp = bootstrap_p(boot_dim[k][b1, d] - boot_dim[k][b2, d]) if k in boot_dim else math.nan
+            out.append((k, name, srcs[b1], srcs[b2], col[b1], col[b2], t, p, nu, units, bp, bool(p < alpha)))
+    return pd.DataFrame(out, columns=['metric', 'column', 'best', 'second', 'best_value', 'second_value', 't', 'p_t',
+                                      'n_units', 'units', 'p_boot', 'significant'])
+
+# %% ../nbs/21_agreement.ipynb #866dd1bc
+def _cell_stats(g: Grid, n_boot: int, seed: int, conf: float) -> dict:
+    "Every metric of every source x rater x dim x human cell (and bootstrap replicate), in one batched call."
+    shape = (len(g.sources), len(g.raters), len(g.dims), len(g.humans), len(g.samples))
+    hum_b = np.broadcast_to(g.hum.transpose(1, 0, 2)[None, None], shape)
+    jud_b = np.broadcast_to(g.jud[:, :, :, None, :], shape)
+    counts = bootstrap_counts(len(g.samples), n_boot, seed) if n_boot else None
+    return batch_agreement(hum_b, jud_b, counts, conf)
+
 # %% ../nbs/21_agreement.ipynb #cb86329c
 @dataclass
 class AgreementResult:
@@ -88,6 +289,70 @@ class AgreementResult:
     boot_dim: dict = field(repr=False, default_factory=dict)  # metric -> (sources, dims, B) replicates
     missing: str = 'paired'  # how samples without every score were handled (see `agreement_table`)
     dropped: pd.DataFrame = field(repr=False, default=None)  # paired: per dropped sample, who lacked scores and why
+
+# %% ../nbs/21_agreement.ipynb #58f9849b
+def _aggregate(res: dict, g: Grid, have: np.ndarray, *, conf: float, alpha: float, n_boot: int) -> AgreementResult:
+    "Cells, per-dimension, AVG and per-rater tables with bootstrap intervals, and the tests, from `_cell_stats`."
+    srcs, raters, dims, humans = g.sources, g.raters, g.dims, g.humans
+    n_src, n_rat, n_dim, n_hum = len(srcs), len(raters), len(dims), len(humans)
+    idx = np.indices((n_src, n_rat, n_dim, n_hum)).reshape(4, -1)
+    keep = have[idx[0], idx[1]]
+    rows, by_dim, avg, per_rater, boot_dim, unit = [], [], [], [], {}, {}
+    for k in METRICS:
+        lo, hi = res.get(f'{k}_ci', (np.full(res[k].shape, np.nan),) * 2)
+        rows.append(pd.DataFrame({'source': np.array(srcs)[idx[0]], 'rater': np.array(raters)[idx[1]],
+                                  'step': [dims[d][0] for d in idx[2]], 'dimension': [dims[d][1] for d in idx[2]],
+                                  'human': np.array(humans)[idx[3]], 'metric': k, 'value': res[k].ravel(),
+                                  'lo': lo.ravel(), 'hi': hi.ravel(), 'n': res['n'].ravel(),
+                                  'reason': [REASONS.get(int(c), '') for c in res['reason'][k].ravel()]})[keep])
+        v_r = res[k].mean(3)  # (n_src, n_rat, n_dim): averaged over humans
+        v_d = _jmean(v_r, have)  # (n_src, n_dim)
+        unit[k] = (res[k], v_r, v_d)
+        bd = lo_d = hi_d = np.full((n_src, n_dim), np.nan)
+        if n_boot:
+            b_r = res['boot'][k].mean(3)  # (n_src, n_rat, n_dim, B)
+            bd = _jmean(b_r, have)  # (n_src, n_dim, B)
+            boot_dim[k] = bd
+            lo_d, hi_d = _ci(bd, conf)
+            lo_a, hi_a = _ci(bd.mean(1), conf)
+            lo_j, hi_j = _ci(b_r.mean(2), conf)
+        else:
+            lo_a = hi_a = np.full(n_src, np.nan); lo_j = hi_j = np.full((n_src, n_rat), np.nan)
+        for m in range(n_src):
+            for d in range(n_dim):
+                by_dim.append((srcs[m], dims[d][0], dims[d][1], k, v_d[m, d], lo_d[m, d], hi_d[m, d]))
+            avg.append((srcs[m], k, v_d[m].mean(), lo_a[m], hi_a[m]))
+            for j in range(n_rat):
+                if have[m, j]: per_rater.append((srcs[m], raters[j], k, v_r[m, j].mean(), lo_j[m, j], hi_j[m, j]))
+    tests = _tests(unit, boot_dim, srcs, dims, have, alpha)
+    return AgreementResult(pd.concat(rows, ignore_index=True),
+                           pd.DataFrame(by_dim, columns=['source', 'step', 'dimension', 'metric', 'value', 'lo', 'hi']),
+                           pd.DataFrame(avg, columns=['source', 'metric', 'value', 'lo', 'hi']),
+                           pd.DataFrame(per_rater, columns=['source', 'rater', 'metric', 'value', 'lo', 'hi']),
+                           tests, srcs, raters, dims, humans, boot_dim)
+
+# %% ../nbs/21_agreement.ipynb #b3922d1e
+def agreement_table(
+        scores: pd.DataFrame,  # long score table (see above), step-level rows only
+        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}; its order is the column order
+        human: str = 'human',  # the `source` value of human rows
+        human_slots: str = 'id',  # 'id': rater ids as they are; 'sorted': per sample, Human A, B, ... by id
+        n_boot: int = 1000,  # bootstrap replicates over samples (0: none)
+        conf: float = 0.95,  # confidence level of all intervals
+        seed: int = 0,  # bootstrap seed
+        missing: str = 'paired',  # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
+        alpha: float = 0.05,  # significance level of the asterisks
+        sources: Sequence[str] | None = None,  # the methods' order (default: order of appearance)
+) -> AgreementResult:
+    "P1's agreement protocol: per source, rater, dimension and human; averaged over humans, raters, dimensions."
+    if missing not in ('paired', 'raise', 'omit'):
+        raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
+    df = check_ranges(scores, ranges)
+    g = _dense(df, ranges, human, human_slots, sources)
+    have, dropped = _pair(df, g, missing)
+    out = _aggregate(_cell_stats(g, n_boot, seed, conf), g, have, conf=conf, alpha=alpha, n_boot=n_boot)
+    out.missing, out.dropped = missing, dropped
+    return out
 
 # %% ../nbs/21_agreement.ipynb #eee334a4
 @patch
@@ -126,250 +391,6 @@ def wide(self: AgreementResult, metric: str='qwk') -> tuple[pd.DataFrame, pd.Dat
         star.loc[r.best, r.column] = True
     return val, star
 
-# %% ../nbs/21_agreement.ipynb #0583ab3c
-def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
-    if how == 'id': return h
-    if how != 'sorted': raise ValueError(f"human_slots must be 'id' or 'sorted', not {how!r}")
-    per = h.groupby('sample_id')['rater'].agg(lambda r: sorted(set(r)))
-    k = per.map(len)
-    if k.nunique() > 1:
-        raise ValueError(f"samples have different numbers of human raters: {k.value_counts().to_dict()} "
-                         f"(e.g. {k.idxmin()!r} has {per[k.idxmin()]})")
-    slot = {(s, r): f"Human {chr(65 + i)}" for s, rs in per.items() for i, r in enumerate(rs)}
-    return h.assign(rater=[slot[(s, r)] for s, r in zip(h.sample_id, h.rater)])
-
-# %% ../nbs/21_agreement.ipynb #65745680
-def _codes(col: pd.Series, order: list) -> np.ndarray:
-    return pd.Categorical(col, categories=order).codes
-
-# %% ../nbs/21_agreement.ipynb #a966fbcd
-def _dense(df: pd.DataFrame, ranges, human: str, human_slots: str, sources):
-    "Dense score arrays: hum[human, dim, sample] and jud[source, rater, dim, sample], NaN where absent."
-    h, s = df[df.source == human], df[df.source != human]
-    if h.empty: raise ValueError(f"no human rows (source == {human!r}) in the score table")
-    if s.empty: raise ValueError("no method rows (source != human) in the score table")
-    h = _slots(h, human_slots)
-    present = set(map(tuple, df[['step', 'dimension']].drop_duplicates().itertuples(index=False)))
-    dims = [k for k in ranges if k in present]
-    dim_idx = pd.MultiIndex.from_tuples(dims)
-    srcs = list(sources) if sources is not None else list(pd.unique(s.source))
-    if set(srcs) != set(pd.unique(s.source)):
-        raise ValueError(f"`sources` {srcs} does not match the sources in the table {sorted(pd.unique(s.source))}")
-    raters, humans = list(pd.unique(s.rater)), sorted(pd.unique(h.rater))
-    samples = sorted(pd.unique(df.sample_id), key=str)
-    shape = (len(srcs), len(raters), len(dims), len(samples))
-    hd, sd = (dim_idx.get_indexer(pd.MultiIndex.from_arrays([t.step, t.dimension])) for t in (h, s))
-    hum, jud = np.full((len(humans), len(dims), len(samples)), np.nan), np.full(shape, np.nan)
-    hum[_codes(h.rater, humans), hd, _codes(h.sample_id, samples)] = h.score.to_numpy()
-    jud[_codes(s.source, srcs), _codes(s.rater, raters), sd, _codes(s.sample_id, samples)] = s.score.to_numpy()
-    return hum, jud, dict(sources=srcs, raters=raters, humans=humans, dims=dims, samples=samples)
-
-# %% ../nbs/21_agreement.ipynb #87d6ba80
-def _pair(df: pd.DataFrame, hum: np.ndarray, jud: np.ndarray, axes: dict, missing: str, human: str):
-    "Apply the missing-score policy in place; return the raters each source has, and who was left out."
-    srcs, raters, humans, dims, samples = (axes[k] for k in ('sources', 'raters', 'humans', 'dims', 'samples'))
-    have = ~np.isnan(jud).all(axis=(2, 3))  # which (method, judge) pairs exist at all
-    ph, ps = ~np.isnan(hum), ~np.isnan(jud)
-    dropped = _dropped_frame()
-    if missing == 'paired':
-        full = ph.all(axis=(0, 1)) & (ps | ~have[:, :, None, None]).all(axis=(0, 1, 2))
-        if not full.any():
-            raise ValueError("no sample is scored by every method, judge and human rater on every dimension; "
-                             "pass missing='omit' to use the common samples of each cell")
-        dropped = _dropped(df, samples, full, ph, ps, have, srcs, raters, humans, dims, human)
-        hum[:, :, ~full], jud[..., ~full] = np.nan, np.nan
-        ph, ps = ~np.isnan(hum), ~np.isnan(jud)
-    mism = (ps[:, :, :, None, :] != ph.transpose(1, 0, 2)[None, None]) & have[:, :, None, None, None]
-    if missing == 'raise' and mism.any():
-        lines = []
-        for m, j, d, r in zip(*np.nonzero(mism.any(-1))):
-            only_j = [samples[i] for i in np.flatnonzero(ps[m, j, d] & ~ph[r, d])]
-            only_h = [samples[i] for i in np.flatnonzero(ph[r, d] & ~ps[m, j, d])]
-            lines.append(
-                f"{srcs[m]} / {raters[j]} / {dims[d]} vs {humans[r]}: scored only by the judge {only_j[:8]}"
-                f"{'...' if len(only_j) > 8 else ''}, only by the human {only_h[:8]}{'...' if len(only_h) > 8 else ''}")
-            if len(lines) == 5: break
-        raise ValueError(
-            "judge and human sample sets differ (pass missing='omit' to use the common samples of each cell):\n  " +
-            "\n  ".join(lines) + (f"\n  ... {int(mism.any(-1).sum())} cells in all" if mism.any(-1).sum() > 5 else ''))
-    return have, dropped
-
-# %% ../nbs/21_agreement.ipynb #2f16f835
-def _dropped_frame(rows=()) -> pd.DataFrame:
-    return pd.DataFrame(list(rows), columns=['sample_id', 'source', 'rater', 'missing_cells', 'why'])
-
-# %% ../nbs/21_agreement.ipynb #06b28e98
-def _dropped(df, samples, full, ph, ps, have, srcs, raters, humans, dims, human) -> pd.DataFrame:
-    "Per dropped sample, who lacks scores there, for how many dimensions, and why (the rows' notes, or 'no row')."
-    notes = {}
-    if 'note' in df.columns:
-        for (sid, src, r), g in df[df.score.isna()].groupby(['sample_id', 'source', 'rater']):
-            notes[(sid, src, r)] = '; '.join(sorted({str(x)[:200] for x in g.note if isinstance(x, str) and x}))
-    rows = []
-    for i in np.flatnonzero(~full):
-        sid = samples[i]
-        for r, name in enumerate(humans):
-            k = int((~ph[r, :, i]).sum())
-            if k: rows.append((sid, human, name, k, 'no human score'))
-        for m, j in zip(*np.nonzero(have)):
-            k = int((~ps[m, j, :, i]).sum())
-            if k: rows.append((sid, srcs[m], raters[j], k, notes.get((sid, srcs[m], raters[j])) or 'no score row'))
-    return _dropped_frame(rows)
-
-# %% ../nbs/21_agreement.ipynb #79c8499b
-def agreement_table(
-        scores: pd.DataFrame,  # long score table (see above), step-level rows only
-        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}; its order is the column order
-        human: str = 'human',  # the `source` value of human rows
-        human_slots: str = 'id',  # 'id': rater ids as they are; 'sorted': per sample, Human A, B, ... by id
-        n_boot: int = 1000,  # bootstrap replicates over samples (0: none)
-        conf: float = 0.95,  # confidence level of all intervals
-        seed: int = 0,  # bootstrap seed
-        missing: str = 'paired',  # 'paired': the samples every method, judge and rater scored; 'omit': per cell; 'raise'
-        alpha: float = 0.05,  # significance level of the asterisks
-        sources: Sequence[str] | None = None,  # the methods' order (default: order of appearance)
-) -> AgreementResult:
-    "P1's agreement protocol: per source, rater, dimension and human; averaged over humans, raters, dimensions."
-    if missing not in ('paired', 'raise', 'omit'):
-        raise ValueError(f"missing must be 'paired', 'omit' or 'raise', not {missing!r}")
-    df = check_ranges(scores, ranges)
-    hum, jud, axes = _dense(df, ranges, human, human_slots, sources)
-    have, dropped = _pair(df, hum, jud, axes, missing, human)
-    srcs, raters, humans, dims = (axes[k] for k in ('sources', 'raters', 'humans', 'dims'))
-    n_src, n_rat, n_dim, n_hum, n = len(srcs), len(raters), len(dims), len(humans), len(axes['samples'])
-    hum_b = np.broadcast_to(hum.transpose(1, 0, 2)[None, None], (n_src, n_rat, n_dim, n_hum, n))
-    jud_b = np.broadcast_to(jud[:, :, :, None, :], (n_src, n_rat, n_dim, n_hum, n))
-    counts = bootstrap_counts(n, n_boot, seed) if n_boot else None
-    res = agreement(hum_b, jud_b, counts, conf)
-    out = _aggregate(res, srcs, raters, dims, humans, have, conf, alpha, n_boot)
-    out.missing, out.dropped = missing, dropped
-    return out
-
-# %% ../nbs/21_agreement.ipynb #d441eef8
-def _jmean(v: np.ndarray, have: np.ndarray) -> np.ndarray:
-    "Mean over the rater axis (1) of v, using only the raters each source has; a NaN in a used cell propagates."
-    w = have.reshape(have.shape + (1,) * (v.ndim - 2)).astype(float)
-    return np.where(w > 0, v, 0).sum(1) / w.sum(1)
-
-# %% ../nbs/21_agreement.ipynb #12c58986
-def _ci(b: np.ndarray, conf: float):
-    with np.errstate(all='ignore'):
-        ok = (~np.isnan(b)).sum(-1) > 0
-        q = np.nanpercentile(np.where(ok[..., None], b, 0), [50 * (1 - conf), 50 * (1 + conf)], axis=-1)
-    return np.where(ok, q[0], np.nan), np.where(ok, q[1], np.nan)
-
-# %% ../nbs/21_agreement.ipynb #356095ac
-def _aggregate(res, srcs, raters, dims, humans, have, conf, alpha, n_boot) -> AgreementResult:
-    n_src, n_rat, n_dim, n_hum = len(srcs), len(raters), len(dims), len(humans)
-    idx = np.indices((n_src, n_rat, n_dim, n_hum)).reshape(4, -1)
-    keep = have[idx[0], idx[1]]
-    rows, by_dim, avg, per_rater, boot_dim, unit = [], [], [], [], {}, {}
-    for k in METRICS:
-        lo, hi = res.get(f'{k}_ci', (np.full(res[k].shape, np.nan),) * 2)
-        rows.append(pd.DataFrame({'source': np.array(srcs)[idx[0]], 'rater': np.array(raters)[idx[1]],
-                                  'step': [dims[d][0] for d in idx[2]], 'dimension': [dims[d][1] for d in idx[2]],
-                                  'human': np.array(humans)[idx[3]], 'metric': k, 'value': res[k].ravel(),
-                                  'lo': lo.ravel(), 'hi': hi.ravel(), 'n': res['n'].ravel(),
-                                  'reason': [REASONS.get(int(c), '') for c in res['reason'][k].ravel()]})[keep])
-        v_r = res[k].mean(3)  # (n_src, n_rat, n_dim): averaged over humans
-        v_d = _jmean(v_r, have)  # (n_src, n_dim)
-        unit[k] = (res[k], v_r, v_d)
-        bd = lo_d = hi_d = np.full((n_src, n_dim), np.nan)
-        if n_boot:
-            b_r = res['boot'][k].mean(3)  # (n_src, n_rat, n_dim, B)
-            bd = _jmean(b_r, have)  # (n_src, n_dim, B)
-            boot_dim[k] = bd
-            lo_d, hi_d = _ci(bd, conf)
-            lo_a, hi_a = _ci(bd.mean(1), conf)
-            lo_j, hi_j = _ci(b_r.mean(2), conf)
-        else:
-            lo_a = hi_a = np.full(n_src, np.nan); lo_j = hi_j = np.full((n_src, n_rat), np.nan)
-        for m in range(n_src):
-            for d in range(n_dim):
-                by_dim.append((srcs[m], dims[d][0], dims[d][1], k, v_d[m, d], lo_d[m, d], hi_d[m, d]))
-            avg.append((srcs[m], k, v_d[m].mean(), lo_a[m], hi_a[m]))
-            for j in range(n_rat):
-                if have[m, j]: per_rater.append((srcs[m], raters[j], k, v_r[m, j].mean(), lo_j[m, j], hi_j[m, j]))
-    tests = _tests(unit, boot_dim, srcs, raters, dims, humans, have, alpha)
-    return AgreementResult(pd.concat(rows, ignore_index=True),
-                           pd.DataFrame(by_dim, columns=['source', 'step', 'dimension', 'metric', 'value', 'lo', 'hi']),
-                           pd.DataFrame(avg, columns=['source', 'metric', 'value', 'lo', 'hi']),
-                           pd.DataFrame(per_rater, columns=['source', 'rater', 'metric', 'value', 'lo', 'hi']),
-                           tests, srcs, raters, dims, humans, boot_dim)
-
-# %% ../nbs/21_agreement.ipynb #049e7c9c
-def bootstrap_p(diff: np.ndarray) -> float:
-    "Two-sided paired-bootstrap p-value from replicate differences (NaN replicates ignored)."
-    diff = diff[~np.isnan(diff)]
-    if not len(diff): return math.nan
-    return float(min(1.0, 2 * min((diff <= 0).mean(), (diff >= 0).mean())))
-
-# %% ../nbs/21_agreement.ipynb #379c741f
-def _ttest(a: np.ndarray, b: np.ndarray):
-    ok = ~(np.isnan(a) | np.isnan(b))
-    a, b = a[ok], b[ok]
-    if len(a) < 2 or np.all(a - b == (a - b)[0]): return math.nan, math.nan, len(a)
-    t = stats.ttest_rel(a, b)
-    return float(t.statistic), float(t.pvalue), len(a)
-
-# %% ../nbs/21_agreement.ipynb #8a58fb9a
-def _tests(unit, boot_dim, srcs, raters, dims, humans, have, alpha) -> pd.DataFrame:
-    out = []
-    for k, (v, v_r, v_d) in unit.items():
-        cols = [(f"{s} {d}", i) for i, (s, d) in enumerate(dims)] + [('AVG', None)]
-        for name, d in cols:
-            col = v_d[:, d] if d is not None else v_d.mean(1)
-            order = [i for i in np.argsort(-np.nan_to_num(col, nan=-np.inf), kind='stable') if not np.isnan(col[i])]
-            if len(order) < 2: continue
-            b1, b2 = order[0], order[1]
-            if d is None:
-                units, (t, p, nu) = 'dimensions', _ttest(v_d[b1], v_d[b2])
-                bp = bootstrap_p(boot_dim[k][b1].mean(0) - boot_dim[k][b2].mean(0)) if k in boot_dim else math.nan
-            else:
-                common = have[b1] & have[b2]
-                if common.any():
-                    pair = (v[b1][common][:, d].ravel(), v[b2][common][:, d].ravel())
-                    units, (t, p, nu) = 'rater x human', _ttest(*pair)
-                else:
-                    ra, rb = (_jmean(v[[x]], have[[x]])[0][d] for x in (b1, b2))
-                    units, (t, p, nu) = 'humans (no shared rater)', _ttest(ra, rb)
-                bp = bootstrap_p(boot_dim[k][b1, d] - boot_dim[k][b2, d]) if k in boot_dim else math.nan
-            out.append((k, name, srcs[b1], srcs[b2], col[b1], col[b2], t, p, nu, units, bp, bool(p < alpha)))
-    return pd.DataFrame(out, columns=['metric', 'column', 'best', 'second', 'best_value', 'second_value', 't', 'p_t',
-                                      'n_units', 'units', 'p_boot', 'significant'])
-
-# %% ../nbs/21_agreement.ipynb #07f43d3f
-def simulate_scores(
-        ranges: Mapping[tuple, tuple[int, int]],  # {(step, dimension): (lo, hi)}
-        skills: Mapping[str, float],  # method name -> share of the score that follows the latent quality (0-1)
-        judges: Sequence[str] = ('judge-1', 'judge-2'),  # judge model names
-        raters: Sequence[str] = ('H01', 'H02'),  # human rater ids
-        n: int = 50,  # samples
-        offset: float = 0.0,  # sd of the per method/judge/dimension leniency offsets (in score-range units)
-        seed: int = 0) -> pd.DataFrame:
-    "A synthetic long score table (humans and methods) for tests and benchmarks."
-    rng = np.random.default_rng(seed)
-    ids = [f"S{i:03d}" for i in range(n)]
-    rows = []
-    for (step, dim), (lo, hi) in ranges.items():
-        z = rng.normal(size=n)
-        to_scale = lambda u: np.clip(np.round((lo + hi) / 2 + (hi - lo) / 4 * u), lo, hi)
-        for r in raters:
-            rows.append(
-                pd.DataFrame({
-                    'sample_id': ids, 'source': 'human', 'rater': r, 'step': step, 'dimension': dim,
-                    'score': to_scale(z + 0.4 * rng.normal(size=n))}))
-        for m, a in skills.items():
-            for j in judges:
-                u = a * z + math.sqrt(max(0.0, 1 - a * a)) * rng.normal(size=n) + offset * 4 * rng.normal()
-                rows.append(
-                    pd.DataFrame({
-                        'sample_id': ids, 'source': m, 'rater': j, 'step': step, 'dimension': dim,
-                        'score': to_scale(u)}))
-    df = pd.concat(rows, ignore_index=True)
-    return df.assign(dataset='synthetic',
-                     item=None)[['dataset', 'sample_id', 'step', 'dimension', 'item', 'source', 'rater', 'score']]
-
 # %% ../nbs/21_agreement.ipynb #d464f12a
 def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]], human: str='human',
                     human_slots: str='id', conf: float=0.95) -> pd.DataFrame:
@@ -383,7 +404,7 @@ def rater_agreement(scores: pd.DataFrame, ranges: Mapping[tuple, tuple[int, int]
         rs = list(g.columns)
         for i in range(len(rs)):
             for j in range(i + 1, len(rs)):
-                r = agreement(g[rs[i]].to_numpy(float), g[rs[j]].to_numpy(float), conf=conf)
+                r = batch_agreement(g[rs[i]].to_numpy(float), g[rs[j]].to_numpy(float), conf=conf)
                 rows.append(
                     dict(
                         step=step, dimension=dim, rater_1=rs[i], rater_2=rs[j], n=int(r['n']),

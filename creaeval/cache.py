@@ -60,11 +60,18 @@ class Cache:
         if row is None: return None
         return dict(text=row[0], parsed=json.loads(row[1]) if row[1] is not None else None, usage=json.loads(row[2]),
                     gen_latency_s=row[3], spec=row[4])
-    def put(self, key: str, spec: str, request: dict, text: str, parsed, usage: dict, gen_latency_s: float):
+    def put(self, key: str, # the request's `request_key`
+            spec: str, # provider/model that answered
+            request: dict, # what was asked (kept for reading the cache, not for lookup)
+            text: str, # the raw answer
+            parsed, # its validated JSON value (None without a schema)
+            *, usage: dict, # tokens (and log-probabilities) of the answer
+            gen_latency_s: float, # model time it took
+           ):
         "Store a validated answer (first writer of a key wins)."
-        try: self._put(key, spec, request, text, parsed, usage, gen_latency_s)
+        try: self._put(key, spec, request, text, parsed, usage=usage, gen_latency_s=gen_latency_s)
         except sqlite3.OperationalError as e: raise sqlite3.OperationalError(f"{self.path}: {e}") from None
-    def _put(self, key, spec, request, text, parsed, usage, gen_latency_s):
+    def _put(self, key, spec, request, text, parsed, *, usage, gen_latency_s):
         self._con().execute('INSERT OR IGNORE INTO calls VALUES (?,?,?,?,?,?,?,?)',
             (key, spec, canonical(request), text, None if parsed is None else canonical(parsed), canonical(usage),
              gen_latency_s, time.time()))

@@ -14,7 +14,8 @@ from .rundir import RunDir
 from .runner import evaluate, latest_units, by_kind
 from .samples import DATASETS
 from .methods.registry import methods_of
-from .stepwise import SEConfig, macgyver_problems, make_nli, make_sampler, se_run
+from .samplers import make_sampler
+from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs

@@ -19,8 +19,8 @@ from .structured import schema_dict, validate_output
 
 # %% auto #0
 __all__ = ['NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_MAX_TOKENS_PARAM', 'CALL_KEYS', 'Result', 'CallError', 'ReplayMiss',
-           'is_retryable', 'parse_retry_after', 'backoff_delay', 'OpenAIBackend', 'read_budgets', 'call_budget',
-           'check_messages', 'LLM', 'run_sync', 'provider_config', 'build_messages', 'usage_frame', 'usage_table']
+           'is_retryable', 'parse_retry_after', 'backoff_delay', 'run_sync', 'OpenAIBackend', 'read_budgets',
+           'call_budget', 'provider_config', 'check_messages', 'LLM', 'build_messages', 'usage_frame', 'usage_table']
 
 # %% ../nbs/12_llm.ipynb #75eaa7a5
 @dataclass
@@ -103,6 +103,13 @@ def backoff_delay(attempt: int, # the attempt that just failed (1 = first)
     d = exp * (0.5 + 0.5 * rng.random())
     if retry_after is not None: d = max(d, min(retry_after, cap) + 0.1 * base * rng.random())
     return d
+
+# %% ../nbs/12_llm.ipynb #00adc91a
+def run_sync(coro):
+    "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
+    try: asyncio.get_running_loop()
+    except RuntimeError: return asyncio.run(coro)
+    with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
 
 # %% ../nbs/12_llm.ipynb #6c8c1daa
 DEFAULT_RESPONSE_FORMAT = {
@@ -213,6 +220,37 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
     if b != 'auto': return int(b)
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
 
+# %% ../nbs/12_llm.ipynb #89aa9339
+CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
+
+def provider_config(provider: str, **overrides) -> dict:
+    "The merged settings of one provider: its section, the `[llm]` call settings, then `overrides`."
+    s = settings()
+    provs = s.providers()
+    if provider not in provs:
+        raise ValueError(
+            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
+            f"[provider.{provider}] section)"
+        )
+    cfg = {k: s.get('llm', k) for k in CALL_KEYS}
+    cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
+    cfg.update(provs[provider])
+    cfg.update({k: v for k, v in overrides.items() if v is not None})
+    if 'kind' not in cfg: raise ValueError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
+    cfg.setdefault('concurrency', '1')
+    for k in ('concurrency', 'max_retries', 'resample_budget'):
+        try: int(cfg[k])
+        except (TypeError, ValueError):
+            raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
+    for k in ('timeout', 'backoff_base', 'backoff_max'):
+        try: float(cfg[k])
+        except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
+    if isinstance(eb := cfg.get('extra_body'), str):
+        try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
+    return cfg
+
 # %% ../nbs/12_llm.ipynb #ff6c8885
 _SEMAPHORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _INFLIGHT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary(
@@ -277,66 +315,12 @@ class LLM:
     def key(self, messages, gen, schema, sample) -> str:
         return request_key(self.provider, self.model, self.base_url, messages, gen, schema, sample)
 
-# %% ../nbs/12_llm.ipynb #a7663bef
-def _from_cache(hit: dict, base: dict, t0: float) -> Result:
-    "The result a cache entry holds: an answer, or a lasting failure kept for a replay or a resume to meet again."
-    took = dict(cached=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
-    if 'failed' in hit['usage']:
-        usage = {k: v for k, v in hit['usage'].items() if k != 'failed'}
-        return Result(ok=False, error=hit['usage']['failed'], usage=usage, lasting=True, **took)
-    return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], **took)
-
-# %% ../nbs/12_llm.ipynb #1db3e4b4
-@patch
-def _store(self: LLM, res: Result, key: str, messages, gen: dict, sdict, sample: int):
-    "Cache a validated answer or a lasting failure (never a passing one)."
-    if (res.ok or res.lasting) and self.cache is not None:
-        request = dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url)
-        usage = res.usage if res.ok else {**res.usage, 'failed': res.error}
-        self.cache.put(key, self.spec, request, res.text, res.parsed, usage, res.gen_latency_s)
-
-# %% ../nbs/12_llm.ipynb #48924690
-@patch
-async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
-               schema=None, # None, a JSON-schema dict or a pydantic model class
-               temperature: float|None=None, # default: settings [models] temperature
-               max_tokens: int|None=None, # default: the `[budgets]` entry of meta['role'] (see `call_budget`)
-               sample: int=0, # sample index: n samples of one prompt stay distinct and replay
-               meta: dict|None=None, # labels for accounting: method, role, step, sample_id ...
-               **extra, # other generation settings (top_p, seed, stop ...), part of the key
-              ) -> Result:
-    "One model call; see the notebook for the order of cache, limit, retries, validation and re-sampling."
-    t0 = time.perf_counter()
-    messages, sdict = check_messages(messages), schema_dict(schema)
-    meta = dict(meta or {})
-    gen = self.gen_settings(temperature, max_tokens, sdict, meta.get('role'), **extra)
-    key = self.key(messages, gen, sdict, sample)
-    base = dict(key=key, meta=meta, spec=self.spec)
-    if self.cache is not None and (hit := self.cache.get(key)) is not None: return _from_cache(hit, base, t0)
-    if self.replay:
-        where = self.cache.path if self.cache is not None else 'no cache'
-        raise ReplayMiss(f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
-                         f"gen {gen}; schema {'yes' if sdict else 'no'}) in {where}")
-    inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
-    if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
-        first = inflight[key]
-        await asyncio.wait([first])
-        if not first.cancelled() and (r := first.result()).ok:
-            return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True,
-                          gen_latency_s=r.gen_latency_s, latency_s=time.perf_counter() - t0, **base)
-    fut = inflight[key] = asyncio.get_running_loop().create_future()
-    try:
-        async with _semaphore(self.provider, self.concurrency):
-            t1 = time.perf_counter()
-            res = await self._call(messages, gen, schema, sdict, key, base)
-            res.gen_latency_s = time.perf_counter() - t1
-        res.latency_s = time.perf_counter() - t0
-        self._store(res, key, messages, gen, sdict, sample)
-        fut.set_result(res)
-        return res
-    finally:
-        if not fut.done(): fut.cancel()
-        if inflight.get(key) is fut: del inflight[key]
+# %% ../nbs/12_llm.ipynb #2a03e4ae
+class _Failed(Exception):
+    "A sample that failed for good: its cause, its attempts, and the kind of its last fault."
+    def __init__(self, cause, attempts, lasting=False, kind='other'):
+        super().__init__(cause)
+        self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
 
 # %% ../nbs/12_llm.ipynb #f2f8ba55
 @patch
@@ -383,12 +367,67 @@ async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     return Result(ok=False, text=raw, error=f"invalid output after {budget + 1} samples: {err}", usage=usage,
                   attempts=attempts, resamples=budget, fault='output', **base)
 
-# %% ../nbs/12_llm.ipynb #2a03e4ae
-class _Failed(Exception):
-    "A sample that failed for good: its cause, its attempts, and the kind of its last fault."
-    def __init__(self, cause, attempts, lasting=False, kind='other'):
-        super().__init__(cause)
-        self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
+# %% ../nbs/12_llm.ipynb #a7663bef
+def _from_cache(hit: dict, base: dict, t0: float) -> Result:
+    "The result a cache entry holds: an answer, or a lasting failure kept for a replay or a resume to meet again."
+    took = dict(cached=True, gen_latency_s=hit['gen_latency_s'], latency_s=time.perf_counter() - t0, **base)
+    if 'failed' in hit['usage']:
+        usage = {k: v for k, v in hit['usage'].items() if k != 'failed'}
+        return Result(ok=False, error=hit['usage']['failed'], usage=usage, lasting=True, **took)
+    return Result(ok=True, text=hit['text'], parsed=hit['parsed'], usage=hit['usage'], **took)
+
+# %% ../nbs/12_llm.ipynb #1db3e4b4
+@patch
+def _store(self: LLM, res: Result, key: str, messages, gen: dict, sdict, sample: int):
+    "Cache a validated answer or a lasting failure (never a passing one)."
+    if (res.ok or res.lasting) and self.cache is not None:
+        request = dict(messages=messages, gen=gen, schema=sdict, sample=sample, base_url=self.base_url)
+        usage = res.usage if res.ok else {**res.usage, 'failed': res.error}
+        self.cache.put(key, self.spec, request, res.text, res.parsed, usage=usage,
+                       gen_latency_s=res.gen_latency_s)
+
+# %% ../nbs/12_llm.ipynb #48924690
+@patch
+async def chat(self: LLM, messages: list, # [{'role': 'system'|'user'|'assistant', 'content': str}, ...]
+               schema=None, # None, a JSON-schema dict or a pydantic model class
+               temperature: float|None=None, # default: settings [models] temperature
+               max_tokens: int|None=None, # default: the `[budgets]` entry of meta['role'] (see `call_budget`)
+               sample: int=0, # sample index: n samples of one prompt stay distinct and replay
+               meta: dict|None=None, # labels for accounting: method, role, step, sample_id ...
+               **extra, # other generation settings (top_p, seed, stop ...), part of the key
+              ) -> Result:
+    "One model call; see the notebook for the order of cache, limit, retries, validation and re-sampling."
+    t0 = time.perf_counter()
+    messages, sdict = check_messages(messages), schema_dict(schema)
+    meta = dict(meta or {})
+    gen = self.gen_settings(temperature, max_tokens, sdict, meta.get('role'), **extra)
+    key = self.key(messages, gen, sdict, sample)
+    base = dict(key=key, meta=meta, spec=self.spec)
+    if self.cache is not None and (hit := self.cache.get(key)) is not None: return _from_cache(hit, base, t0)
+    if self.replay:
+        where = self.cache.path if self.cache is not None else 'no cache'
+        raise ReplayMiss(f"replay/{self.spec}: no cached answer for key {key[:16]}... ({_describe(messages, sample)}; "
+                         f"gen {gen}; schema {'yes' if sdict else 'no'}) in {where}")
+    inflight = _INFLIGHT.setdefault(asyncio.get_running_loop(), {})
+    if key in inflight:           # the same request is being made right now: wait for it instead of asking twice
+        first = inflight[key]
+        await asyncio.wait([first])
+        if not first.cancelled() and (r := first.result()).ok:
+            return Result(ok=True, text=r.text, parsed=r.parsed, usage=r.usage, cached=True,
+                          gen_latency_s=r.gen_latency_s, latency_s=time.perf_counter() - t0, **base)
+    fut = inflight[key] = asyncio.get_running_loop().create_future()
+    try:
+        async with _semaphore(self.provider, self.concurrency):
+            t1 = time.perf_counter()
+            res = await self._call(messages, gen, schema, sdict, key, base)
+            res.gen_latency_s = time.perf_counter() - t1
+        res.latency_s = time.perf_counter() - t0
+        self._store(res, key, messages, gen, sdict, sample)
+        fut.set_result(res)
+        return res
+    finally:
+        if not fut.done(): fut.cancel()
+        if inflight.get(key) is fut: del inflight[key]
 
 # %% ../nbs/12_llm.ipynb #494ef73c
 @patch
@@ -408,44 +447,6 @@ async def chat_many(self: LLM, requests: list[dict], # each: dict(messages=..., 
 def chat_many_sync(self: LLM, requests: list[dict]) -> list[Result]:
     "`chat_many`, blocking."
     return run_sync(self.chat_many(requests))
-
-# %% ../nbs/12_llm.ipynb #00adc91a
-def run_sync(coro):
-    "Run `coro` to completion from sync code, also inside a running event loop (Jupyter) via a helper thread."
-    try: asyncio.get_running_loop()
-    except RuntimeError: return asyncio.run(coro)
-    with ThreadPoolExecutor(1) as ex: return ex.submit(asyncio.run, coro).result()
-
-# %% ../nbs/12_llm.ipynb #89aa9339
-CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
-
-def provider_config(provider: str, **overrides) -> dict:
-    "The merged settings of one provider: its section, the `[llm]` call settings, then `overrides`."
-    s = settings()
-    provs = s.providers()
-    if provider not in provs:
-        raise ValueError(
-            f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
-            f"[provider.{provider}] section)"
-        )
-    cfg = {k: s.get('llm', k) for k in CALL_KEYS}
-    cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
-    cfg.update(provs[provider])
-    cfg.update({k: v for k, v in overrides.items() if v is not None})
-    if 'kind' not in cfg: raise ValueError(f"{s.path}: [provider.{provider}] has no 'kind' (openai or local)")
-    cfg.setdefault('concurrency', '1')
-    for k in ('concurrency', 'max_retries', 'resample_budget'):
-        try: int(cfg[k])
-        except (TypeError, ValueError):
-            raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
-    for k in ('timeout', 'backoff_base', 'backoff_max'):
-        try: float(cfg[k])
-        except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
-    if isinstance(eb := cfg.get('extra_body'), str):
-        try: cfg['extra_body'] = json.loads(eb) if eb.strip() else None
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{s.path}: [provider.{provider}] extra_body is not JSON: {eb!r} ({e})") from None
-    return cfg
 
 # %% ../nbs/12_llm.ipynb #e5b04e44
 def build_messages(system: str, # instructions shared by every call of a method and role

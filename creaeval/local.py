@@ -19,8 +19,8 @@ from .weights import SPLIT_MODELS, assemble, check_memory, memory_need
 
 # %% auto #0
 __all__ = ['SMOLLM2_GGUF', 'KNOWN_MODELS', 'ENGINES', 'GEN_KEYS', 'package_file', 'resolve_local_model', 'model_source', 'Job',
-           'Engine', 'common_prefix', 'HFStream', 'LlamaStream', 'default_device', 'cpu_threads', 'HFModel',
-           'LlamaModel', 'load_local_model', 'LocalBackend']
+           'Engine', 'default_device', 'cpu_threads', 'HFModel', 'common_prefix', 'HFStream', 'LlamaModel',
+           'LlamaStream', 'load_local_model', 'LocalBackend']
 
 # %% ../nbs/15_local.ipynb #edcae380
 SMOLLM2_GGUF = 'SmolLM2-135M-Instruct.Q4_1.gguf'
@@ -133,6 +133,65 @@ def _work(self: Engine):
                 for j in group:
                     if not j.future.done(): j.future.set_exception(err)
 
+# %% ../nbs/15_local.ipynb #4ad4b6f7
+def default_device() -> str:
+    import torch
+    return 'cuda' if torch.cuda.is_available() else 'cpu'
+
+# %% ../nbs/15_local.ipynb #2ec46081
+def cpu_threads(threads: int|str|None=None) -> int:
+    "CPU threads for an in-process model: `threads` if set, else 1 on 2 cores or fewer, else torch's default."
+    import torch
+    if threads not in (None, ''): return max(1, int(threads))
+    return 1 if (os.cpu_count() or 1) <= 2 else torch.get_num_threads()
+
+# %% ../nbs/15_local.ipynb #34925870
+def _fits(lm, ids: list[int]) -> list[int]:
+    if lm.n_ctx and len(ids) >= lm.n_ctx:
+        raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {lm.name} ({lm.n_ctx} tokens)",
+                        retryable=False, lasting=True)
+    return ids
+
+# %% ../nbs/15_local.ipynb #d3be4583
+class HFModel(Engine):
+    "An in-process transformers causal LM with batching, prefix reuse and schema-guided decoding."
+    def __init__(self, name: str, path: str, device: str|None=None, threads=None):
+        import torch
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+        self.device = device or default_device()
+        if self.device == 'cpu': torch.set_num_threads(cpu_threads(threads))
+        p = Path(path)
+        folder, kw = (str(p.parent), {'gguf_file': p.name}) if p.suffix == '.gguf' else (path, {})
+        if p.suffix == '.gguf':
+            check_memory(
+                model_source(name), *memory_need(p, 'transformers'),
+                f"run it through llama.cpp instead (local/{name.partition('@')[0]}@llama.cpp), which keeps the "
+                "quantised weights, or free memory"
+            )
+        t0 = time.perf_counter()
+        self.tok = AutoTokenizer.from_pretrained(folder, **kw)
+        self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, **kw).to(self.device).eval()
+        self.load_s = time.perf_counter() - t0
+        if not getattr(self.tok, 'chat_template', None):
+            raise ValueError(f"local model {name!r} has no chat template: it is a base model, not a chat model")
+        self.eos_ids = {i for i in (self.tok.eos_token_id, self.tok.convert_tokens_to_ids('<|im_end|>'),
+                                    self.tok.convert_tokens_to_ids('<|endoftext|>')) if isinstance(i, int) and i >= 0
+                        and i != self.tok.unk_token_id}
+        self.special, self.n_logits = set(self.tok.all_special_ids), self.model.config.vocab_size
+        self.vocab = [self.tok.decode([i]) for i in range(len(self.tok))]
+        self.pad_id = self.tok.pad_token_id if self.tok.pad_token_id is not None else min(self.eos_ids)
+        self.n_ctx = getattr(self.model.config, 'max_position_embeddings', None)
+        self._prefix = None       # (token ids, key/value cache) of the last stream, for prefix reuse
+        self._setup(name)
+    def __repr__(self): return f"HFModel({self.name}, {self.device})"
+    def prompt_ids(self, messages: list) -> list[int]:
+        "Token ids of `messages` under the model's chat template, ready for the assistant's answer."
+        text = self.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
+        return _fits(self, self.tok.encode(text, add_special_tokens=False))
+    def encode(self, text: str) -> list[int]: return self.tok.encode(text, add_special_tokens=False)
+    def decode(self, ids: list[int]) -> str: return self.tok.decode(ids, skip_special_tokens=True)
+    def stream(self, prompt: list[int]) -> HFStream: return HFStream(self, prompt)
+
 # %% ../nbs/15_local.ipynb #00a896fb
 def common_prefix(a: list, b: list) -> int:
     "Length of the common prefix of two sequences."
@@ -187,97 +246,6 @@ class HFStream:
         if self.pending: self.rollback(len(self.ids))
         self.lm._prefix = (self.ids, self.cache)
 
-# %% ../nbs/15_local.ipynb #914b139f
-class LlamaStream:
-    "A decoding stream on the llama.cpp slot that shares the longest prefix with `prompt`."
-    def __init__(self, lm, prompt: list[int]):
-        self.lm, self.slot, self.logits = lm, lm.slot_for(prompt), None
-        have = self.slot.input_ids[:self.slot.n_tokens].tolist()
-        n = min(common_prefix(have, prompt), len(prompt) - 1)
-        self.slot.n_tokens = n
-        lm.stats['prefix_tokens_reused'] += n; lm.stats['prompt_tokens'] += len(prompt)
-        self.pending = list(prompt[n:])
-    def feed(self, ids: list[int]):
-        if ids: self.pending += ids; self.logits = None
-    def mark(self) -> int: return self.slot.n_tokens + len(self.pending)
-    def rollback(self, n: int):
-        if n >= self.mark(): return
-        if n >= self.slot.n_tokens: self.pending = self.pending[:n - self.slot.n_tokens]
-        else: self.slot.n_tokens, self.pending = n, []
-        self.logits = None
-    def next_logits(self):
-        import torch
-        if self.logits is not None: return self.logits
-        s = self.slot
-        if not self.pending:     # after a rollback onto evaluated ids: evaluate the last one again to get its logits
-            s.n_tokens -= 1; self.pending = [int(s.input_ids[s.n_tokens])]
-        if s.n_tokens + len(self.pending) > s.n_ctx():
-            raise CallError(f"{self.lm.name}: the answer ran past the context of {s.n_ctx()} tokens", retryable=False,
-                            lasting=True)
-        s.eval(self.pending); self.pending = []
-        self.logits = torch.from_numpy(np.ctypeslib.as_array(s._ctx.get_logits(), shape=(self.lm.n_logits,)).copy())
-        return self.logits
-    def close(self): self.pending = []
-
-# %% ../nbs/15_local.ipynb #4ad4b6f7
-def default_device() -> str:
-    import torch
-    return 'cuda' if torch.cuda.is_available() else 'cpu'
-
-# %% ../nbs/15_local.ipynb #2ec46081
-def cpu_threads(threads: int|str|None=None) -> int:
-    "CPU threads for an in-process model: `threads` if set, else 1 on 2 cores or fewer, else torch's default."
-    import torch
-    if threads not in (None, ''): return max(1, int(threads))
-    return 1 if (os.cpu_count() or 1) <= 2 else torch.get_num_threads()
-
-# %% ../nbs/15_local.ipynb #d3be4583
-class HFModel(Engine):
-    "An in-process transformers causal LM with batching, prefix reuse and schema-guided decoding."
-    def __init__(self, name: str, path: str, device: str|None=None, threads=None):
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-        self.device = device or default_device()
-        if self.device == 'cpu': torch.set_num_threads(cpu_threads(threads))
-        p = Path(path)
-        folder, kw = (str(p.parent), {'gguf_file': p.name}) if p.suffix == '.gguf' else (path, {})
-        if p.suffix == '.gguf':
-            check_memory(
-                model_source(name), *memory_need(p, 'transformers'),
-                f"run it through llama.cpp instead (local/{name.partition('@')[0]}@llama.cpp), which keeps the "
-                "quantised weights, or free memory"
-            )
-        t0 = time.perf_counter()
-        self.tok = AutoTokenizer.from_pretrained(folder, **kw)
-        self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, **kw).to(self.device).eval()
-        self.load_s = time.perf_counter() - t0
-        if not getattr(self.tok, 'chat_template', None):
-            raise ValueError(f"local model {name!r} has no chat template: it is a base model, not a chat model")
-        self.eos_ids = {i for i in (self.tok.eos_token_id, self.tok.convert_tokens_to_ids('<|im_end|>'),
-                                    self.tok.convert_tokens_to_ids('<|endoftext|>')) if isinstance(i, int) and i >= 0
-                        and i != self.tok.unk_token_id}
-        self.special, self.n_logits = set(self.tok.all_special_ids), self.model.config.vocab_size
-        self.vocab = [self.tok.decode([i]) for i in range(len(self.tok))]
-        self.pad_id = self.tok.pad_token_id if self.tok.pad_token_id is not None else min(self.eos_ids)
-        self.n_ctx = getattr(self.model.config, 'max_position_embeddings', None)
-        self._prefix = None       # (token ids, key/value cache) of the last stream, for prefix reuse
-        self._setup(name)
-    def __repr__(self): return f"HFModel({self.name}, {self.device}, loaded in {self.load_s:.1f}s)"
-    def prompt_ids(self, messages: list) -> list[int]:
-        "Token ids of `messages` under the model's chat template, ready for the assistant's answer."
-        text = self.tok.apply_chat_template(messages, add_generation_prompt=True, tokenize=False)
-        return _fits(self, self.tok.encode(text, add_special_tokens=False))
-    def encode(self, text: str) -> list[int]: return self.tok.encode(text, add_special_tokens=False)
-    def decode(self, ids: list[int]) -> str: return self.tok.decode(ids, skip_special_tokens=True)
-    def stream(self, prompt: list[int]) -> HFStream: return HFStream(self, prompt)
-
-# %% ../nbs/15_local.ipynb #34925870
-def _fits(lm, ids: list[int]) -> list[int]:
-    if lm.n_ctx and len(ids) >= lm.n_ctx:
-        raise CallError(f"prompt of {len(ids)} tokens does not fit the context of {lm.name} ({lm.n_ctx} tokens)",
-                        retryable=False, lasting=True)
-    return ids
-
 # %% ../nbs/15_local.ipynb #dca5f87a
 @contextlib.contextmanager
 def _model_params(extra_bufts: bool):
@@ -331,7 +299,7 @@ class LlamaModel(Engine):
         self._setup(name)
 
     def __repr__(self):
-        return f"LlamaModel({self.name}, {len(self.slots)} slot(s), n_ctx {self.n_ctx}, loaded in {self.load_s:.1f}s)"
+        return f"LlamaModel({self.name}, {len(self.slots)} slot(s), n_ctx {self.n_ctx})"
     def _open(self):
         import llama_cpp
         with _model_params(self.extra_bufts):
@@ -367,6 +335,38 @@ def encode(self: LlamaModel, text: str) -> list[int]:
 @patch
 def decode(self: LlamaModel, ids: list[int]) -> str:
     return self.slots[0].detokenize(ids).decode('utf-8', errors='replace')
+
+# %% ../nbs/15_local.ipynb #914b139f
+class LlamaStream:
+    "A decoding stream on the llama.cpp slot that shares the longest prefix with `prompt`."
+    def __init__(self, lm, prompt: list[int]):
+        self.lm, self.slot, self.logits = lm, lm.slot_for(prompt), None
+        have = self.slot.input_ids[:self.slot.n_tokens].tolist()
+        n = min(common_prefix(have, prompt), len(prompt) - 1)
+        self.slot.n_tokens = n
+        lm.stats['prefix_tokens_reused'] += n; lm.stats['prompt_tokens'] += len(prompt)
+        self.pending = list(prompt[n:])
+    def feed(self, ids: list[int]):
+        if ids: self.pending += ids; self.logits = None
+    def mark(self) -> int: return self.slot.n_tokens + len(self.pending)
+    def rollback(self, n: int):
+        if n >= self.mark(): return
+        if n >= self.slot.n_tokens: self.pending = self.pending[:n - self.slot.n_tokens]
+        else: self.slot.n_tokens, self.pending = n, []
+        self.logits = None
+    def next_logits(self):
+        import torch
+        if self.logits is not None: return self.logits
+        s = self.slot
+        if not self.pending:     # after a rollback onto evaluated ids: evaluate the last one again to get its logits
+            s.n_tokens -= 1; self.pending = [int(s.input_ids[s.n_tokens])]
+        if s.n_tokens + len(self.pending) > s.n_ctx():
+            raise CallError(f"{self.lm.name}: the answer ran past the context of {s.n_ctx()} tokens", retryable=False,
+                            lasting=True)
+        s.eval(self.pending); self.pending = []
+        self.logits = torch.from_numpy(np.ctypeslib.as_array(s._ctx.get_logits(), shape=(self.lm.n_logits,)).copy())
+        return self.logits
+    def close(self): self.pending = []
 
 # %% ../nbs/15_local.ipynb #8270309f
 @patch

@@ -14,8 +14,8 @@ from scipy import stats
 from nltk.translate.bleu_score import sentence_bleu, SmoothingFunction
 
 # %% auto #0
-__all__ = ['REASONS', 'METRICS', 'Estimate', 'paired', 'check_scale', 'sums', 'from_sums', 'fisher_ci', 'icc_ci', 'pcc',
-           'bootstrap_counts', 'qwk', 'icc', 'agreement', 'self_bleu', 'self_bertscore']
+__all__ = ['REASONS', 'METRICS', 'Estimate', 'paired', 'check_scale', 'sums', 'from_sums', 'fisher_ci', 'icc_ci', 'pcc', 'icc',
+           'bootstrap_counts', 'qwk', 'batch_agreement', 'self_bleu', 'self_bertscore']
 
 # %% ../nbs/20_metrics.ipynb #23bee03a
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def check_scale(a, # scores (NaN allowed: they are checked elsewhere)
     if bad.any():
         i = np.flatnonzero(bad.ravel())[0]
         raise ValueError(
-            f"{name}: score {a.ravel()[i]!r} at position {i} is not a whole number; QWK needs scores on the "
+            f"{name}: score {a.ravel()[i]:g} at position {i} is not a whole number; QWK needs scores on the "
             f"rubric's integer levels (round or bin them yourself, or use PCC/ICC for continuous scores)")
     out = fin & ((a < lo) | (a > hi))
     if out.any():
@@ -202,6 +202,21 @@ def pcc(x, y, # paired scores of two raters
     lo, hi = fisher_ci(s['pcc'], n, conf)
     return Estimate(float(s['pcc']), float(lo), float(hi), n)
 
+# %% ../nbs/20_metrics.ipynb #977dfb76
+def icc(x, y, # paired scores of two raters
+        kind: str='A,1', # 'A,1' (absolute agreement, the paper's ICC) or 'C,1' (consistency)
+        conf: float=0.95, nan_policy: str='raise',
+        score_range: tuple[int, int]|None=None, # if given, check the scores against it
+       ) -> Estimate:
+    "Two-way, single-rater ICC for two raters (McGraw & Wong), with its F-based confidence interval."
+    key = {'A,1': 'icc_a', 'C,1': 'icc_c'}.get(kind)
+    if key is None: raise ValueError(f"kind must be 'A,1' or 'C,1', not {kind!r}")
+    s, code = _estimate(key, x, y, score_range, nan_policy)
+    n = int(s['n'])
+    if code: return Estimate(math.nan, n=n, reason=REASONS[code])
+    lo, hi = icc_ci(s, conf)[key]
+    return Estimate(float(s[key]), float(lo), float(hi), n)
+
 # %% ../nbs/20_metrics.ipynb #87bfc0fa
 def bootstrap_counts(n: int, # samples
                      n_boot: int, # replicates
@@ -232,25 +247,10 @@ def qwk(x, y, # paired integer scores of two raters
         lo, hi = np.nanpercentile(b, [50 * (1 - conf), 50 * (1 + conf)])
     return Estimate(float(s['qwk']), float(lo), float(hi), n)
 
-# %% ../nbs/20_metrics.ipynb #977dfb76
-def icc(x, y, # paired scores of two raters
-        kind: str='A,1', # 'A,1' (absolute agreement, the paper's ICC) or 'C,1' (consistency)
-        conf: float=0.95, nan_policy: str='raise',
-        score_range: tuple[int, int]|None=None, # if given, check the scores against it
-       ) -> Estimate:
-    "Two-way, single-rater ICC for two raters (McGraw & Wong), with its F-based confidence interval."
-    key = {'A,1': 'icc_a', 'C,1': 'icc_c'}.get(kind)
-    if key is None: raise ValueError(f"kind must be 'A,1' or 'C,1', not {kind!r}")
-    s, code = _estimate(key, x, y, score_range, nan_policy)
-    n = int(s['n'])
-    if code: return Estimate(math.nan, n=n, reason=REASONS[code])
-    lo, hi = icc_ci(s, conf)[key]
-    return Estimate(float(s[key]), float(lo), float(hi), n)
-
 # %% ../nbs/20_metrics.ipynb #23ca7c9b
 METRICS = ('qwk', 'pcc', 'icc_a', 'icc_c')
 
-def agreement(x, y, # paired scores, shape (..., n); NaN marks a missing score
+def batch_agreement(x, y, # paired scores, shape (..., n); NaN marks a missing score
               counts: np.ndarray|None=None, # (B, n) bootstrap counts (see `bootstrap_counts`), or None
               conf: float=0.95, # level of the analytic intervals
              ) -> dict:

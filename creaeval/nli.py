@@ -226,7 +226,7 @@ def get(self: Verdicts, pairs: Sequence[tuple[str, str]], question: str|None=Non
                 self.memo[k] = lab
                 if self.cache is not None:
                     self.cache.put(k, self.name, dict(a=a, b=b, question=question if self.with_question else None), lab,
-                                   None, {}, dt)
+                                   None, usage={}, gen_latency_s=dt)
     return [out[k] for k in keys]
 
 # %% ../nbs/51_nli.ipynb #6e4dfc6b

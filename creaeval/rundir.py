@@ -6,14 +6,14 @@ resumed, copied or committed, and replayed offline."""
 
 # %% ../nbs/05_rundir.ipynb #cfb1de26
 from __future__ import annotations
-import json, os, sqlite3, time
+import atexit, json, os, socket, sqlite3, sys, time
 from importlib.metadata import version
 from pathlib import Path
 from fastcore.basics import patch
 from .core import mask_secrets, secret_values
 
 # %% auto #0
-__all__ = ['RUN_FILES', 'RunDir', 'masked', 'checkpoint', 'library_version']
+__all__ = ['LOCK', 'RUN_FILES', 'RunDir', 'masked', 'checkpoint', 'library_version']
 
 # %% ../nbs/05_rundir.ipynb #c5fe7ffc
 class RunDir:
@@ -40,6 +40,60 @@ def _same(old: dict, new: dict, key: str) -> bool:
     was = old.get(key) or {}
     return all(was.get(p) == h for p, h in (new.get(key) or {}).items() if p in was)
 
+# %% ../nbs/05_rundir.ipynb #06f4ad75
+LOCK = 'run.lock'
+
+def _alive(pid: int) -> bool:
+    "Whether a process with this id is running on this machine."
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: return True      # someone else's process: alive
+    return True
+
+# %% ../nbs/05_rundir.ipynb #d0b9ff63
+def _holder(p: Path, wait: float=2.0) -> dict:
+    "The lock file's content; one just being written (empty, a few ms old) is read again, up to `wait` seconds."
+    deadline = time.monotonic() + wait
+    while True:
+        try: return json.loads(p.read_text())
+        except FileNotFoundError: return {}
+        except (OSError, ValueError):
+            if time.monotonic() > deadline or time.time() - p.stat().st_mtime > wait: return {}
+            time.sleep(0.05)
+
+@patch
+def lock(self: RunDir) -> dict:
+    "Take the run's lock, or refuse naming the live process that holds it; a stale lock is taken over."
+    p, me = self.path/LOCK, dict(pid=os.getpid(), host=socket.gethostname(),
+                                since=time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime()))
+    for _ in range(3):
+        try: fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            held = _holder(p)
+            pid, host = held.get('pid'), held.get('host')
+            if (pid, host) == (me['pid'], me['host']): return held                 # this process holds it already
+            if host not in (None, me['host']):
+                raise RuntimeError(f"{self.path}: the run is locked by pid {pid} on host {host} since "
+                                   f"{held.get('since')}; if that process is gone, delete {p}") from None
+            if isinstance(pid, int) and _alive(pid):
+                raise RuntimeError(f"{self.path}: another process (pid {pid}, since {held.get('since')}) is writing "
+                                   "this run; wait for it to end, or give another --run-dir") from None
+            why = f"pid {pid}: no such process" if isinstance(pid, int) else "an unreadable lock file, left long ago"
+            print(f"{self.path.name}: taking over a stale lock ({why})", file=sys.stderr)
+            p.unlink(missing_ok=True)
+            continue
+        with os.fdopen(fd, 'w') as f: json.dump(me, f)
+        atexit.register(self.unlock)
+        return me
+    raise RuntimeError(f"{p}: could not take the lock (another process keeps taking it)")
+
+@patch
+def unlock(self: RunDir):
+    "Release the run's lock if this process holds it."
+    p = self.path/LOCK
+    held = _holder(p, wait=0)
+    if (held.get('pid'), held.get('host')) == (os.getpid(), socket.gethostname()): p.unlink(missing_ok=True)
+
 # %% ../nbs/05_rundir.ipynb #fc1b6757
 @patch
 def init(self: RunDir,
@@ -50,6 +104,7 @@ def init(self: RunDir,
     if self.path.exists() and not self.path.is_dir():
         raise ValueError(f"{self.path}: a file is there, not a run directory; give --run-dir a folder")
     self.path.mkdir(parents=True, exist_ok=True)
+    self.lock()
     old = self.config()
     if old is None:
         config = {**config, 'run_id': self.run_id, 'created': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}
@@ -74,7 +129,7 @@ def discard_if_empty(self: RunDir) -> bool:
 
 # %% ../nbs/05_rundir.ipynb #f57dcd60
 RUN_FILES = ('config.json', 'records.jsonl', 'inputs.json', 'llm.sqlite', 'llm.sqlite-wal', 'llm.sqlite-shm',
-             'scores.csv', 'summary.json')
+             'scores.csv', 'summary.json', LOCK)
 
 @patch
 def remove(self: RunDir):

@@ -175,6 +175,7 @@ def aut_train_answers(seed: int=0) -> pd.DataFrame:
     tr = aut_answers('pairs')
     return tr[tr.id.astype(str).isin(aut_split(seed=seed)['train'])]
 
+# %% ../nbs/18_samples.ipynb #4a7d952b
 def aut_examples(k: int,      # examples wanted
                  prompt: str, # the object they are about
                  seed: int=0, # the seed of `aut_split`

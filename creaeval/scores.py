@@ -11,8 +11,7 @@ from .cgpst import DIMENSION_ALIASES, dimension, step_dimensions
 
 # %% auto #0
 __all__ = ['SCORE_COLUMNS', 'ORIGINS', 'ID_COLUMNS', 'check_table', 'derive_summaries', 'from_sheets', 'from_aut_raters',
-           'from_aut_mean', 'from_ocsai_predictions', 'from_ttcw', 'step_level', 'summary_disagreement',
-           'disagreement_rate']
+           'from_aut_mean', 'from_ocsai_predictions', 'from_ttcw', 'step_level', 'summary_disagreement']
 
 # %% ../nbs/09_scores.ipynb #8d1619f7
 SCORE_COLUMNS = [
@@ -42,14 +41,15 @@ def check_table(df: pd.DataFrame, # a long score table
     if (bad := ~out.origin.isin(ORIGINS)).any():
         i = int(np.flatnonzero(bad.to_numpy())[0])
         raise ValueError(f"{name}: row {i}: origin {_v(df.origin.iloc[i])!r} is not one of {ORIGINS}")
-    no_cause = out.score.isna() & (out.source != 'human') & ~out.note.fillna('').astype(str).str.strip().astype(bool)
+    note = out.note.astype(object).where(out.note.notna(), '').astype(str)  # a CSV's empty column is float
+    no_cause = out.score.isna() & (out.source != 'human') & ~note.str.strip().astype(bool)
     if no_cause.any():
         i = int(np.flatnonzero(no_cause.to_numpy())[0])
         raise ValueError(
             f"{name}: row {i} ({out.sample_id.iloc[i]}, {out.source.iloc[i]}, {out.dimension.iloc[i]}): a missing "
             "score without a cause"
         )
-    out['note'] = out.note.fillna('')
+    out['note'] = note
     return out[SCORE_COLUMNS + [c for c in out.columns if c not in SCORE_COLUMNS]]
 
 # %% ../nbs/09_scores.ipynb #4b30c019
@@ -236,9 +236,3 @@ def summary_disagreement(rows: pd.DataFrame, # judge rows (`SCORE_COLUMNS`), opt
     out['diff'] = out.judge - out.derived
     out['differs'] = out['diff'] != 0
     return out
-
-# %% ../nbs/09_scores.ipynb #888fbae6
-def disagreement_rate(rows: pd.DataFrame, by: list[str]=()) -> float:
-    "Share of (step, dimension) summaries where the judge's own value differs from the one derived from its items."
-    d = summary_disagreement(rows, by)
-    return float(d.differs.mean()) if len(d) else float('nan')

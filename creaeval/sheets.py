@@ -233,9 +233,10 @@ def read_responses(path: str|Path, # a rater-sheet JSON file in the `data_A.json
                   ) -> dict[str, dict[str, str]]:
     "Each response's step texts `{sample_id: {'Step-k': text}}`, rebuilt from the first sheet's `Content` fields."
     rows, _ = _parse_sheets_file(path)
+    first: dict[str, str] = {}   # each sample's first rater, found once: one pass over the rows, not one per row
     out: dict[str, dict[int, dict[int, str]]] = {}
     for r in rows:
-        if r['rater'] != next(x['rater'] for x in rows if x['sample_id'] == r['sample_id']): continue
+        if r['rater'] != first.setdefault(r['sample_id'], r['rater']): continue
         out.setdefault(r['sample_id'], {}).setdefault(r['step'], {})[r['item']] = r['content'] or ''
     return {s: {f"Step-{k}": '\n'.join(v for _, v in sorted(items.items())) for k, items in sorted(st.items())}
             for s, st in out.items()}

@@ -33,6 +33,31 @@ SOURCES = {  # dataset folder -> (GitHub repository, pinned commit)
 # and the sha256
 _TABLE: dict[str, str] = {}   # folder -> its rows, in the format above
 
+# %% ../nbs/06_sources.ipynb #c957ff52
+def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
+              ) -> str:
+    "The `SOURCES` key (dataset folder) that `path` belongs to."
+    keys = [k for k in SOURCES if path == k or path.startswith(k + '/')]
+    if not keys: raise KeyError(f"{path!r} is in none of the dataset folders {sorted(SOURCES)}")
+    return max(keys, key=len)
+
+# %% ../nbs/06_sources.ipynb #c8511cef
+def raw_url(repo: str, commit: str, path: str) -> str:
+    "The raw.githubusercontent.com URL of `path` in `repo` at `commit`."
+    return f"https://raw.githubusercontent.com/{repo}/{commit}/{urllib.parse.quote(path)}"
+
+# %% ../nbs/06_sources.ipynb #32eabd39
+def registry() -> pd.DataFrame:
+    "One row per public data file: path, dataset, repo, commit, source, derivation, verified, sha256, url."
+    rows, lines = [], [l for l in ''.join(_TABLE.values()).splitlines() if l.strip()]
+    for head, source, sha in zip(lines[0::3], lines[1::3], lines[2::3]):
+        path, derivation, verified = (s.strip() for s in head.split('|'))
+        source, sha = source.strip(), sha.strip()
+        ds = dataset_of(path); repo, commit = SOURCES[ds]
+        rows.append(dict(path=path, dataset=ds, repo=repo, commit=commit, source=source, derivation=derivation,
+                         verified=verified, sha256=sha, url=raw_url(repo, commit, source.split('!')[0])))
+    return pd.DataFrame(rows)
+
 # %% ../nbs/06_sources.ipynb #fbb657ca
 _TABLE['cgpst'] = """
 cgpst/data_A.json | copy | yes
@@ -275,31 +300,6 @@ macgyver/benchmark_results.json | copy | yes
     data/Benchmark_results/benchmark_results.json
     aca1357d37317316df7212ecf93715e957cf210f26520dc4638de74d22928e96
 """
-
-# %% ../nbs/06_sources.ipynb #c957ff52
-def dataset_of(path: str, # a registry path, e.g. 'aut/ocsai/test_set.csv'
-              ) -> str:
-    "The `SOURCES` key (dataset folder) that `path` belongs to."
-    keys = [k for k in SOURCES if path == k or path.startswith(k + '/')]
-    if not keys: raise KeyError(f"{path!r} is in none of the dataset folders {sorted(SOURCES)}")
-    return max(keys, key=len)
-
-# %% ../nbs/06_sources.ipynb #c8511cef
-def raw_url(repo: str, commit: str, path: str) -> str:
-    "The raw.githubusercontent.com URL of `path` in `repo` at `commit`."
-    return f"https://raw.githubusercontent.com/{repo}/{commit}/{urllib.parse.quote(path)}"
-
-# %% ../nbs/06_sources.ipynb #32eabd39
-def registry() -> pd.DataFrame:
-    "One row per public data file: path, dataset, repo, commit, source, derivation, verified, sha256, url."
-    rows, lines = [], [l for l in ''.join(_TABLE.values()).splitlines() if l.strip()]
-    for head, source, sha in zip(lines[0::3], lines[1::3], lines[2::3]):
-        path, derivation, verified = (s.strip() for s in head.split('|'))
-        source, sha = source.strip(), sha.strip()
-        ds = dataset_of(path); repo, commit = SOURCES[ds]
-        rows.append(dict(path=path, dataset=ds, repo=repo, commit=commit, source=source, derivation=derivation,
-                         verified=verified, sha256=sha, url=raw_url(repo, commit, source.split('!')[0])))
-    return pd.DataFrame(rows)
 
 # %% ../nbs/06_sources.ipynb #b8491396
 def file_sha256(path: Path|str) -> str:

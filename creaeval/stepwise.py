@@ -5,27 +5,24 @@ continue with the most probable; three samplers behind one interface, and runs t
 
 # %% ../nbs/53_stepwise.ipynb #2c7bf7fb
 from __future__ import annotations
-import asyncio, hashlib, json, math, os, re, time
+import hashlib, json, math, re, time
 from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import Sequence
 import numpy as np, pandas as pd
-from fastcore.basics import patch
 from tqdm.auto import tqdm
-from .cache import Cache, canonical, open_cache
 from .llm import run_sync
 from .loaders import load_macgyver
 from .entropy import FORMS, seq_logprob, step_entropies, problem_entropy
 from .nli import CrossEncoderNLI, EmbeddingNLI, LLMNLI, OnnxNLI, Verdicts, cluster
 from .models import get_llm
-from .local import load_local_model
 from .rundir import RunDir, checkpoint, library_version
+from .samplers import Candidate
 
 # %% auto #0
 __all__ = ['SOLVER_SYSTEM', 'LAST_STEP', 'PLAN_SYSTEM', 'PLAN_REDRAWS', 'SE_CHECKED', 'step_messages', 'plan_messages',
-           'plan_too_long', 'planned_steps', 'macgyver_problems', 'Candidate', 'cut_step', 'SamplingError',
-           'ChatSampler', 'HFGenerateSampler', 'chatml', 'CompletionsSampler', 'SEConfig', 'score_step', 'solve',
-           'prompt_hash', 'se_table', 'se_run', 'make_sampler', 'make_nli']
+           'plan_too_long', 'planned_steps', 'macgyver_problems', 'cut_step', 'SEConfig', 'score_step', 'solve',
+           'prompt_hash', 'se_table', 'se_run', 'make_nli']
 
 # %% ../nbs/53_stepwise.ipynb #a6649304
 SOLVER_SYSTEM = (
@@ -84,15 +81,6 @@ def macgyver_problems(n: int|None=None, # how many (None: all solvable)
     df = df.iloc[np.random.default_rng(seed).permutation(len(df))].reset_index(drop=True)
     return df.head(n) if n is not None else df
 
-# %% ../nbs/53_stepwise.ipynb #c4e995d0
-@dataclass
-class Candidate:
-    "One sampled continuation and its tokens' log-probabilities."
-    text: str
-    token_logps: list[float]
-    token_ends: list[int]
-    token_logps_sampling: list[float]|None = None
-
 # %% ../nbs/53_stepwise.ipynb #2af095fc
 def _label(k: int): return re.compile(rf"step\s*{k}\s*[:.)-]", re.I)
 
@@ -116,160 +104,6 @@ def cut_step(c: Candidate, # a sampled candidate
     step = c.text[start:end].strip()
     return dict(text=c.text, step=step, stop=stop, cut=how if step else 'empty', logps=pick(c.token_logps),
                 logps_sampling=pick(c.token_logps_sampling), n_tokens=len(keep))
-
-# %% ../nbs/53_stepwise.ipynb #3b907101
-class SamplingError(RuntimeError): "A sampler could not return usable candidates."
-
-def _candidate(text: str, usage: dict, where: str) -> Candidate:
-    lp, ends = usage.get('token_logprobs'), usage.get('token_ends')
-    if lp is None or ends is None: raise SamplingError(f"{where}: the answer has no per-token log-probabilities")
-    if any(not isinstance(x, (int, float)) or math.isnan(x) for x in lp):
-        raise SamplingError(f"{where}: NaN or missing log-probability")
-    return Candidate(
-        text, list(map(float, lp)), list(map(int, ends)),
-        list(map(float, usage['token_logprobs_sampling']))
-        if usage.get('token_logprobs_sampling') is not None else None)
-
-# %% ../nbs/53_stepwise.ipynb #59a9cfbc
-class ChatSampler:
-    "n candidates from any chat model of the LLM layer (cached, replayable)."
-    def __init__(self, llm): self.llm, self.name = llm, f"chat/{llm.spec}"
-    def __repr__(self): return f"ChatSampler({self.llm!r})"
-    async def sample(self, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
-                     stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-        reqs = [
-            dict(messages=messages, sample=seed * 1000 + i, temperature=temperature, top_p=top_p, max_tokens=max_tokens,
-                 stop=list(stop) or None, logprobs=True, meta=dict(role='se')) for i in range(n)]
-        res = await self.llm.chat_many(reqs)
-        if bad := [r for r in res if not r.ok]:
-            raise SamplingError(f"{self.name}: {len(bad)} of {n} samples failed: {bad[0].error}")
-        return [_candidate(r.text, r.usage or {}, f"{self.name} sample {i}") for i, r in enumerate(res)]
-
-# %% ../nbs/53_stepwise.ipynb #58010a47
-def _cache_key(name: str, messages, gen: dict) -> str:
-    return hashlib.sha256(canonical(dict(v=1, sampler=name, messages=messages, gen=gen)).encode()).hexdigest()
-
-def _request(n, temperature, top_p, max_tokens, stop, seed) -> dict:
-    "A sampling request's settings, as they are cached."
-    return dict(n=n, temperature=float(temperature), top_p=float(top_p), max_tokens=int(max_tokens), stop=list(stop),
-                seed=int(seed))
-
-# %% ../nbs/53_stepwise.ipynb #d434f3ad
-async def _cached(cache: Cache|None, name: str, messages: list, gen: dict, draw) -> list[dict]:
-    "The rows cached for this request, or those `await draw()` returns, cached then."
-    key = _cache_key(name, messages, gen)
-    hit = cache.get(key) if cache is not None else None
-    if hit is not None: return hit['parsed']
-    t0 = time.perf_counter()
-    rows = await draw()
-    if cache is not None: cache.put(key, name, dict(messages=messages, gen=gen), '', rows, {}, time.perf_counter() - t0)
-    return rows
-
-# %% ../nbs/53_stepwise.ipynb #04fdd7ec
-class HFGenerateSampler:
-    "n candidates from one `generate(num_return_sequences=n)` of a transformers causal LM."
-
-    def __init__(
-            self,
-            engine=None,  # a creaeval.local.HFModel (its model, tokenizer and chat template); None: replay only
-            cache: str | Path | Cache | None = None,
-            name: str | None = None):
-        self.engine = engine
-        self.name = name or f"hf-generate/{engine.name}"
-        self.cache = open_cache(cache) if isinstance(cache, (str, Path)) else cache
-        self.calls = 0
-    def __repr__(self): return f"HFGenerateSampler({self.name})"
-
-# %% ../nbs/53_stepwise.ipynb #b0575478
-@patch
-def _generate(self: HFGenerateSampler, messages, gen: dict) -> list[dict]:
-    import torch
-    e = self.engine
-    ids = torch.tensor([e.prompt_ids(messages)], device=e.device)
-    torch.manual_seed(int(gen['seed']))
-    kw = dict(stop_strings=list(gen['stop']), tokenizer=e.tok) if gen['stop'] else {}
-    with torch.inference_mode():
-        out = e.model.generate(ids, attention_mask=torch.ones_like(ids), do_sample=True, temperature=gen['temperature'],
-                               top_p=gen['top_p'], top_k=0, num_beams=1, max_new_tokens=gen['max_tokens'],
-                               num_return_sequences=gen['n'], output_scores=True, output_logits=True,
-                               return_dict_in_generate=True, pad_token_id=e.pad_id, **kw)
-    seqs = out.sequences[:, ids.shape[1]:].cpu()
-    raw = torch.stack(out.logits, 1).float().log_softmax(-1).cpu()
-    smp = torch.stack(out.scores, 1).float().log_softmax(-1).cpu()
-    rows = []
-    for i in range(gen['n']):
-        toks = []
-        for t in seqs[i].tolist():
-            if t in e.eos_ids or t == e.pad_id: break
-            toks.append(t)
-        lp = [float(raw[i, k, t]) for k, t in enumerate(toks)]; lps = [float(smp[i, k, t]) for k, t in enumerate(toks)]
-        text = e.decode(toks)
-        cut = min([text.index(s) for s in gen['stop'] if s in text], default=len(text))
-        rows.append(dict(text=text[:cut], token_logprobs=lp, token_logprobs_sampling=lps,
-                         token_ends=[len(e.decode(toks[:k + 1])) for k in range(len(toks))]))
-    self.calls += 1
-    return rows
-
-# %% ../nbs/53_stepwise.ipynb #e681d7d3
-@patch
-async def sample(self: HFGenerateSampler, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
-                 stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-    async def draw():
-        if self.engine is None: raise SamplingError(f"replay of {self.name}: no cached samples for this request")
-        return await asyncio.to_thread(self._generate, messages, gen)
-    gen = _request(n, temperature, top_p, max_tokens, stop, seed)
-    rows = await _cached(self.cache, self.name, messages, gen, draw)
-    return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
-
-# %% ../nbs/53_stepwise.ipynb #c31f0e33
-def _choice_row(ch, where: str) -> dict:
-    lp = getattr(ch, 'logprobs', None)
-    toks, lps = (getattr(lp, 'tokens', None), getattr(lp, 'token_logprobs', None)) if lp is not None else (None, None)
-    if not toks or lps is None or len(toks) != len(lps):
-        raise SamplingError(f"{where}: the choice has no token log-probabilities")
-    return dict(text=ch.text, token_logprobs=[float(x) for x in lps],
-                token_ends=list(map(int, np.cumsum([len(t) for t in toks]))))
-
-# %% ../nbs/53_stepwise.ipynb #5ae9afee
-def chatml(messages: list[dict]) -> str:
-    "Messages in ChatML, ending with an open assistant turn."
-    return ''.join(f"<|im_start|>{m['role']}\n{m['content']}<|im_end|>\n" for m in messages) + "<|im_start|>assistant\n"
-
-# %% ../nbs/53_stepwise.ipynb #0468374e
-class CompletionsSampler:
-    "n candidates from an OpenAI-compatible completions endpoint (`n`, `logprobs`)."
-    def __init__(self, base_url: str, model: str, api_key_env: str|None=None, template=chatml,
-                 cache: str|Path|Cache|None=None, http_client=None, timeout: float=300):
-        self.base_url, self.model, self.template, self.api_key_env = base_url, model, template, api_key_env
-        self.key = os.environ.get(api_key_env, '') if api_key_env else 'none'
-        if api_key_env and not self.key: raise ValueError(f"environment variable {api_key_env} is not set")
-        self.cache = open_cache(cache) if isinstance(cache, (str, Path)) else cache
-        self.http_client, self.timeout, self.requests = http_client, timeout, 0
-        self.name = f"completions/{base_url.rstrip('/')}/{model}"
-    def __repr__(self): return f"CompletionsSampler({self.name})"
-    async def _draw(self, messages: list, gen: dict) -> list[dict]:
-        "Ask the server until it has returned n choices (llama.cpp's returns one per request)."
-        from openai import AsyncOpenAI
-        client = AsyncOpenAI(base_url=self.base_url, api_key=self.key, http_client=self.http_client,
-                             timeout=self.timeout, max_retries=2)
-        rows, s, n = [], gen['seed'] * 1000, gen['n']
-        while len(rows) < n:
-            try:
-                resp = await client.completions.create(
-                    model=self.model, prompt=self.template(messages), n=n - len(rows), logprobs=1,
-                    temperature=gen['temperature'], top_p=gen['top_p'], max_tokens=gen['max_tokens'],
-                    stop=gen['stop'] or None, seed=s)
-            except Exception as e: raise SamplingError(f"{self.name}: {type(e).__name__}: {e}") from None
-            self.requests += 1; s += 1
-            if not resp.choices: raise SamplingError(f"{self.name}: the server returned no choices")
-            rows += [_choice_row(ch, f"{self.name} choice {len(rows) + j}")
-                     for j, ch in enumerate(resp.choices)][:n - len(rows)]
-        return rows
-    async def sample(self, messages: list, n: int, temperature: float, top_p: float, max_tokens: int,
-                     stop: Sequence[str]=(), seed: int=0) -> list[Candidate]:
-        gen = _request(n, temperature, top_p, max_tokens, stop, seed)
-        rows = await _cached(self.cache, self.name, messages, gen, lambda: self._draw(messages, gen))
-        return [_candidate(r['text'], r, f"{self.name} sample {i}") for i, r in enumerate(rows)]
 
 # %% ../nbs/53_stepwise.ipynb #342fb7f7
 @dataclass
@@ -439,25 +273,6 @@ def se_run(
     table = se_table(recs)
     table.to_csv(run.path/'se.csv', index=False)
     return table
-
-# %% ../nbs/53_stepwise.ipynb #ea5bff79
-def make_sampler(spec: str, # 'chat:<model>', 'hf-generate:<local model>' or 'completions:<base url>|<model>'
-                 run_dir: str|Path):
-    "The sampler a spec names, caching into the run directory."
-    kind, _, arg = spec.partition(':')
-    cache = Path(run_dir)/'llm.sqlite'
-    if kind == 'chat' and arg: return ChatSampler(get_llm(arg, cache=cache))
-    if kind == 'hf-generate' and arg:
-        if arg.startswith('replay/'):
-            return HFGenerateSampler(None, cache=cache, name=f"hf-generate/{arg.removeprefix('replay/')}")
-        return HFGenerateSampler(load_local_model(arg), cache=cache)
-    if kind == 'completions' and '|' in arg:
-        url, model = arg.split('|', 1)
-        return CompletionsSampler(
-            url, model, api_key_env='CREAEVAL_COMPLETIONS_KEY' if os.environ.get('CREAEVAL_COMPLETIONS_KEY') else None,
-            cache=cache)
-    raise ValueError(
-        f"sampler spec {spec!r}: use chat:<model>, hf-generate:<local model> or completions:<base url>|<model>")
 
 # %% ../nbs/53_stepwise.ipynb #d4b205e2
 def make_nli(spec: str, # 'embedding[:t]', 'onnx', 'llm:<model>', 'cross-encoder[:<model>]', 'replay:<name>'

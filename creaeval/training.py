@@ -7,10 +7,12 @@ that never touches the answers they are evaluated on."""
 # %% ../nbs/27_training.ipynb #48015094
 from __future__ import annotations
 import hashlib, json, math, re, shutil, time, warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 import numpy as np, pandas as pd
 from tqdm.auto import tqdm
+from fastcore.basics import patch
 from .loaders import load_musescorer, load_ocsai_test, load_aut_pairs, MUSE_TO_OCSAI
 from .local import resolve_local_model, cpu_threads, default_device
 from .samples import aut_answers, aut_split
@@ -19,9 +21,8 @@ from .cgpst import REPORTED, dimension
 
 # %% auto #0
 __all__ = ['TRAINED', 'aut_rating_pool', 'norm_text', 'held_answers', 'training_set', 'sample_split', 'soft_target', 'aut_text',
-           'evidence_text', 'run_evidence', 'LoraScorer', 'digit_logprobs', 'predict', 'save_adapter', 'fit',
-           'lm_features', 'samer_head', 'pair_loss', 'SaMer', 'samer_fit', 'samer_predict', 'samer_save', 'samer_load',
-           'sheet_units', 'trained_scores', 'train_aut', 'mean_of_runs']
+           'evidence_text', 'run_evidence', 'LoraScorer', 'lm_features', 'samer_head', 'pair_loss', 'SaMer',
+           'samer_load', 'sheet_units', 'trained_scores', 'TrainJob', 'train_aut', 'mean_of_runs']
 
 # %% ../nbs/27_training.ipynb #f0a8348f
 def aut_rating_pool() -> pd.DataFrame:
@@ -164,15 +165,16 @@ class LoraScorer:
     def __repr__(self): return f"LoraScorer({self.model_name}, digits {self.lo}..{self.hi}, {self.device})"
 
 # %% ../nbs/27_training.ipynb #0803e42b
+@patch
 def digit_logprobs(self: LoraScorer, texts: Sequence[str]):
     "Log-probabilities (a torch tensor, texts x digits) of each score digit as the next token."
     import torch
     enc = self.tok(list(texts), return_tensors='pt', padding=True).to(self.device)
     logits = self.lm(**enc).logits[:, -1, :]
     return torch.log_softmax(logits.float(), -1)[:, self.digits]
-LoraScorer.digit_logprobs = digit_logprobs
 
 # %% ../nbs/27_training.ipynb #ad11bdb8
+@patch
 def predict(self: LoraScorer, texts: Sequence[str], batch: int=64) -> np.ndarray:
     "The expected score digit of each text, from the digits' probabilities renormalised to sum to one."
     import torch
@@ -183,7 +185,6 @@ def predict(self: LoraScorer, texts: Sequence[str], batch: int=64) -> np.ndarray
             p = self.digit_logprobs(texts[i:i + batch]).softmax(-1).cpu().numpy()
             out.append(p @ np.arange(self.lo, self.hi + 1))
     return np.concatenate(out) if out else np.zeros(0)
-LoraScorer.predict = predict
 
 # %% ../nbs/27_training.ipynb #60c18f76
 def _lr_at(step: int, total: int, lr: float, warmup: float=0.05) -> float:
@@ -192,6 +193,7 @@ def _lr_at(step: int, total: int, lr: float, warmup: float=0.05) -> float:
     return lr * (step + 1) / w if step < w else lr * max(0.0, (total - step) / max(1, total - w))
 
 # %% ../nbs/27_training.ipynb #92cb1719
+@patch
 def save_adapter(self: LoraScorer, path: Path|str):
     "The adapter alone, naming its base model by creaeval's name (no local path, no generated model card)."
     path = Path(path)
@@ -200,8 +202,9 @@ def save_adapter(self: LoraScorer, path: Path|str):
     cfg['base_model_name_or_path'] = self.model_name
     (path/'adapter_config.json').write_text(json.dumps(cfg, indent=2, sort_keys=True) + '\n')
     (path/'README.md').unlink(missing_ok=True)
-LoraScorer.save_adapter = save_adapter
 
+# %% ../nbs/27_training.ipynb #456ea85e
+@patch
 def _save(self: LoraScorer, out: Path, opt, step: int):
     "Adapter and optimiser state at `step`, written so that a crash mid-save leaves the previous checkpoint."
     import torch
@@ -211,9 +214,9 @@ def _save(self: LoraScorer, out: Path, opt, step: int):
     if (out/'checkpoint').exists(): (out/'checkpoint').rename(out/'checkpoint.old')
     tmp.rename(out/'checkpoint')
     if (out/'checkpoint.old').exists(): shutil.rmtree(out/'checkpoint.old')
-LoraScorer._save = _save
 
 # %% ../nbs/27_training.ipynb #7de8a19f
+@patch
 def fit(self: LoraScorer, texts: Sequence[str], ratings: Sequence[float],
         out: Path|str,          # folder for checkpoint/, loss.csv and adapter/ (resumed when it holds a checkpoint)
         epochs: float=1.0, batch: int=16, lr: float=2e-4, save_every: int=50,
@@ -253,7 +256,6 @@ def fit(self: LoraScorer, texts: Sequence[str], ratings: Sequence[float],
         if (step + 1) % save_every == 0 or step + 1 == stop: self._save(out, opt, step + 1)
     if stop == total: self.save_adapter(out/'adapter')
     return pd.read_csv(log)
-LoraScorer.fit = fit
 
 # %% ../nbs/27_training.ipynb #8c709852
 def lm_features(texts: Sequence[str], model: str='smollm2-135m-instruct', batch: int=64, device: str|None=None,
@@ -306,7 +308,8 @@ class SaMer:
     def __repr__(self): return f"SaMer({self.dims}, hidden {self.hidden})"
 
 # %% ../nbs/27_training.ipynb #a3fc8fd3
-def samer_fit(self: SaMer, X: np.ndarray, # features, responses x d
+@patch
+def fit(self: SaMer, X: np.ndarray, # features, responses x d
               Y: np.ndarray,      # human scores, responses x dimensions; NaN where a dimension was not rated
               groups: Sequence,   # the task of each response (pairs are formed within a task)
               epochs: int=30, batch: int=256, lr: float=1e-3) -> pd.DataFrame:
@@ -334,10 +337,10 @@ def samer_fit(self: SaMer, X: np.ndarray, # features, responses x d
             loss.backward(); opt.step(); opt.zero_grad(); tot.append(loss.item())
         log.append(dict(epoch=ep, loss=float(np.mean(tot))))
     return pd.DataFrame(log)
-SaMer.fit = samer_fit
 
 # %% ../nbs/27_training.ipynb #4aba69ae
-def samer_predict(self: SaMer, X: np.ndarray) -> pd.DataFrame:
+@patch
+def predict(self: SaMer, X: np.ndarray) -> pd.DataFrame:
     "Per response: each dimension's score, its relevance probability, and `score` (their relevance-weighted sum)."
     import torch
     if self.head is None: raise ValueError("SaMer: fit (or load) the head before predicting")
@@ -352,10 +355,10 @@ def samer_predict(self: SaMer, X: np.ndarray) -> pd.DataFrame:
     w /= w.sum(1, keepdims=True)
     out = pd.DataFrame(s, columns=self.dims).join(pd.DataFrame(p, columns=[f"p_{d}" for d in self.dims]))
     return out.assign(score=(w * s).sum(1), overall=ov.numpy())
-SaMer.predict = samer_predict
 
 # %% ../nbs/27_training.ipynb #64ac73d1
-def samer_save(self: SaMer, path: Path|str):
+@patch
+def save(self: SaMer, path: Path|str):
     "The head and its feature scaling in one file."
     import torch
     torch.save(dict(dims=self.dims, hidden=self.hidden, seed=self.seed, mu=self.mu, sd=self.sd,
@@ -368,7 +371,6 @@ def samer_load(path: Path|str) -> SaMer:
     m = SaMer(d['dims'], d['hidden'], d['seed']); m.mu, m.sd = d['mu'], d['sd']
     m.head = samer_head(len(m.mu), len(m.dims), m.hidden); m.head.load_state_dict(d['state'])
     return m
-SaMer.save = samer_save
 
 # %% ../nbs/27_training.ipynb #4931fa79
 def sheet_units(sheets: pd.DataFrame,    # `creaeval.sheets.read_rater_sheets(path)` (or `load_cgpst_ratings()`)
@@ -419,6 +421,7 @@ def _texts(method: str, df: pd.DataFrame, ids: Sequence[str], evidence: dict|Non
     if method == 'sft': return [aut_text(o, r) for o, r in zip(df.prompt, df.response)]
     return [evidence_text(o, r, evidence[i]) for o, r, i in zip(df.prompt, df.response, ids)]
 
+# %% ../nbs/27_training.ipynb #a37b7159
 def _cached_features(path: Path, texts: list[str], model: str, threads, progress) -> np.ndarray:
     "`lm_features` of `texts`, kept in `path` and reused while the texts and the model are the same."
     key = hashlib.sha256(('\n'.join([model, *texts])).encode()).hexdigest()
@@ -440,38 +443,52 @@ def _with_evidence(train: pd.DataFrame, report: pd.DataFrame, evidence_runs) -> 
                        ignore_index=True)
     return train[key.isin(evidence)].reset_index(drop=True), report, evidence
 
+# %% ../nbs/27_training.ipynb #ae943717
+@dataclass
+class TrainJob:
+    "One evaluator's training: the method, its run folder, the base model and the optimiser's settings."
+    method: str                       # 'sft', 'sft_evidence' or 'samer'
+    out: Path                         # the run folder (checkpoint, loss.csv, weights, features)
+    model: str = 'smollm2-135m-instruct'  # a local model name, folder, .gguf or hub id
+    epochs: float = 1.0               # SFT epochs (the SaMer head trains 30)
+    batch: int = 16                   # SFT batch size
+    lr: float = 2e-4                  # learning rate (SaMer's head: 1e-3 in `train_aut`)
+    max_steps: int|None = None        # SFT: stop after this many steps in this call (resumable)
+    seed: int = 0
+    threads: int|None = None          # CPU threads (None: `cpu_threads`' default)
+    progress: bool = True
+
 # %% ../nbs/27_training.ipynb #9d86c7fa
-def _fit_samer(train, held, out: Path, model: str, lr: float, seed: int, threads, progress) -> tuple:
+def _fit_samer(job: TrainJob, train: pd.DataFrame, held: pd.DataFrame) -> tuple:
     "SaMer trained on the training answers: its scores of the held-out answers, and the timings."
     t0 = time.perf_counter()
     texts = [aut_text(o, r) for o, r in zip(pd.concat([train.prompt, held.prompt]),
                                             pd.concat([train.response, held.response]))]
-    feats = _cached_features(out/'features.npz', texts, model, threads, progress)
+    feats = _cached_features(job.out/'features.npz', texts, job.model, job.threads, job.progress)
     t_feat = time.perf_counter() - t0
-    sm = SaMer(['Originality'], seed=seed)
-    sm.fit(feats[:len(train)], train.rating.to_numpy()[:, None], train.prompt, lr=lr).to_csv(out/'loss.csv', index=False)
-    sm.save(out/'samer_head.pt')
+    sm = SaMer(['Originality'], seed=job.seed)
+    sm.fit(feats[:len(train)], train.rating.to_numpy()[:, None], train.prompt, lr=job.lr).to_csv(job.out/'loss.csv', index=False)
+    sm.save(job.out/'samer_head.pt')
     pred = np.clip(sm.predict(feats[len(train):]).score.to_numpy(), 1, 5)   # the head is linear: keep it on 1-5
     return pred, dict(head=dict(epochs=30, batch=256, hidden=sm.hidden), features_s=round(t_feat, 1),
                       train_s=round(time.perf_counter() - t0 - t_feat, 1), per_answer_s=round(t_feat / len(feats), 4))
 
 # %% ../nbs/27_training.ipynb #b7624815
-def _fit_sft(method, train, held, out: Path, model: str, evidence, epochs, batch, lr, max_steps, seed, threads,
-             progress) -> tuple:
+def _fit_sft(job: TrainJob, train: pd.DataFrame, held: pd.DataFrame, evidence: dict|None) -> tuple:
     "SFT or SFT_Evidence: the held-out scores and timings, or the loss log and None while training is unfinished."
     t0 = time.perf_counter()
-    sc = LoraScorer(model, seed=seed, threads=threads)
+    sc = LoraScorer(job.model, seed=job.seed, threads=job.threads)
     key = train.uid.str.replace(r'^(ocsai|muse):', '', regex=True)
-    log = sc.fit(_texts(method, train, key, evidence), train.rating, out, epochs=epochs, batch=batch, lr=lr,
-                 max_steps=max_steps, progress=progress)
-    if not (out/'adapter').is_dir(): return log, None
+    log = sc.fit(_texts(job.method, train, key, evidence), train.rating, job.out, epochs=job.epochs, batch=job.batch,
+                 lr=job.lr, max_steps=job.max_steps, progress=job.progress)
+    if not (job.out/'adapter').is_dir(): return log, None
     t1 = time.perf_counter()
     has = held.id.isin(evidence).to_numpy() if evidence is not None else np.ones(len(held), bool)
     pred = np.full(len(held), np.nan)
-    pred[has] = sc.predict(_texts(method, held[has], held.id[has], evidence))
-    return pred, dict(epochs=epochs, batch=batch, train_s_this_call=round(t1 - t0, 1), steps=len(log),
+    pred[has] = sc.predict(_texts(job.method, held[has], held.id[has], evidence))
+    return pred, dict(epochs=job.epochs, batch=job.batch, train_s_this_call=round(t1 - t0, 1), steps=len(log),
                       step_s=round(log.seconds.mean(), 3),
-                      epoch_s=round(log.seconds.mean() * math.ceil(len(train) / batch), 1),
+                      epoch_s=round(log.seconds.mean() * math.ceil(len(train) / job.batch), 1),
                       per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
 
 # %% ../nbs/27_training.ipynb #1e5f688c
@@ -493,9 +510,9 @@ def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
     if evidence_runs: train, report, evidence = _with_evidence(train, report, evidence_runs)
     if method == 'sft': evidence = None       # the same answers as SFT_Evidence, shown without the evidence
     report.to_csv(out/'training_rule.csv', index=False)
-    if method == 'samer': pred, timing = _fit_samer(train, held, out, model, lr, seed, threads, progress)
-    else: pred, timing = _fit_sft(method, train, held, out, model, evidence, epochs, batch, lr, max_steps, seed,
-                                  threads, progress)
+    job = TrainJob(method, out, model, epochs, batch, lr, max_steps, seed, threads, progress)
+    if method == 'samer': pred, timing = _fit_samer(job, train, held)
+    else: pred, timing = _fit_sft(job, train, held, evidence)
     if timing is None:
         print(f"train_aut: stopped after {len(pred)} steps (checkpoint in {out}); rerun to resume"); return pred
     label = model.partition('@')[0] + (' (paired)' if method == 'sft' and evidence_runs else '')

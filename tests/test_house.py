@@ -19,3 +19,32 @@ def test_cells_are_counted(tmp_path):
     cells = house.export_cells(tmp_path)
     assert [c['definitions'] for c in cells] == [['f'], ['g', 'H']]
     assert cells[0]['lines'] == 5
+
+def test_demos_and_rhythm_are_counted(tmp_path):
+    "Demos (last line an expression, not a test call), their outputs, and export cells followed by a demo or test."
+    out = [{'output_type': 'execute_result', 'data': {'text/plain': '1'}, 'metadata': {}, 'execution_count': 1}]
+    cell = lambda src, outputs=(): {'cell_type': 'code', 'source': src, 'metadata': {}, 'outputs': list(outputs)}
+    nb = {'cells': [cell('#| export\ndef f(): return 1'), cell('f()', out),              # export followed by a shown demo
+                    cell('#| export\ndef g(): return 2'), cell('x = g()'),               # not followed: no demo, no test
+                    cell('#| export\ndef h(): return 3'), cell('test_eq(h(), 3)'),       # followed by a test
+                    cell('h()'), cell('%time h()'), {'cell_type': 'markdown', 'source': 'h()'}]}
+    (tmp_path/'01_x.ipynb').write_text(json.dumps(nb))
+    kinds = [house.cell_kind(c) for c in nb['cells']]
+    assert kinds == ['export', 'demo', 'export', 'other', 'export', 'test', 'demo', 'other', None]
+    r = house.notebook_rhythm(tmp_path/'01_x.ipynb')
+    assert (r['demos'], r['demos_shown'], r['exports'], r['followed'], r['shows']) == (2, 1, 3, 2, True)
+
+def test_long_signatures_and_paper_code(tmp_path):
+    src = tmp_path/'m.py'
+    src.write_text("def a(p, q, r, s, t, u, v): pass\ndef b(p, q, r, s, t, u, v=1): pass\n"
+                   "class C:\n    def m(self, p, q, r, s, t, u): pass\n")
+    house.ROOT, root = tmp_path, house.ROOT
+    try:
+        assert house.long_signatures([src], 6) == [('m.py', 'a', 7)]
+        (tmp_path/'p').mkdir()
+        code = {'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                'source': "here = lambda p: p\ndef draw(ax):\n    ax.plot([1])\ndef helper(x):\n    return x"}
+        (tmp_path/'p'/'n.ipynb').write_text(json.dumps({'cells': [code]}))
+        got = house.paper_code(tmp_path/'p')['p/n.ipynb']['definitions']
+        assert got == [('here', 1, False), ('draw', 2, True), ('helper', 2, False)]
+    finally: house.ROOT = root

@@ -26,7 +26,7 @@ LAYERS = [
     ['guide'],
     ['local'],
     ['models'],
-    ['samples'],
+    ['samples', 'samplers'],
     ['metrics', 'entropy'],
     ['agreement', 'embed', 'plots'],
     ['aut_ttcw', 'bias', 'degenerate'],

@@ -10,7 +10,7 @@ from scipy import stats
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import cohens_kappa
 
-from creaeval.metrics import agreement, bootstrap_counts, icc, pcc, qwk
+from creaeval.metrics import batch_agreement, bootstrap_counts, icc, pcc, qwk
 from creaeval.agreement import agreement_table, simulate_scores
 
 pg.options['round.column.CI95'] = None
@@ -75,7 +75,7 @@ def test_bootstrap_replicates_equal_explicit_resampling():
     x, y = draw(rng, 0, 8, 40)
     x, y = x.astype(float), y.astype(float)
     cnt = bootstrap_counts(40, 25, 3)
-    b = agreement(x, y, cnt)['boot']
+    b = batch_agreement(x, y, cnt)['boot']
     for r in range(25):
         idx = np.repeat(np.arange(40), cnt[r].astype(int))
         with warnings.catch_warnings():

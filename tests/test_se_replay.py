@@ -15,7 +15,8 @@ def test_se_runs_found():
 def test_se_run_replays(run, tmp_path):
     from creaeval.nli import Verdicts
     from creaeval.se_compare import se_records
-    from creaeval.stepwise import SEConfig, macgyver_problems, make_sampler, se_run, se_table
+    from creaeval.samplers import make_sampler
+    from creaeval.stepwise import SEConfig, macgyver_problems, se_run, se_table
     cfg, recs = se_records(run)
     if not recs: pytest.skip(f"{run}: no finished problem yet (a run in progress)")
     for f in ('llm.sqlite', 'nli.sqlite'): shutil.copy(run/f, tmp_path/f)

@@ -1,7 +1,8 @@
-"""Prompt and generation speed of the two in-process engines on the same GGUF file, measured in one run.
+"""Prompt and generation speed of the two in-process engines on the same GGUF file, measured in one run
+(the engines: `nbs/15_local.ipynb`; token choice: `nbs/14_guide.ipynb`).
 
-    .venv/bin/python tests/bench/bench_local.py [model ...]      # default: smollm2-135m-instruct, and
-                                                                 # qwen2.5-coder-0.5b-instruct when its parts are installed
+    .venv/bin/python tests/bench/bench_local.py [model ...]
+    # default: smollm2-135m-instruct, and qwen2.5-coder-0.5b-instruct when its parts are installed
 
 For each model, the same prompt (a CGPST rubric-sized text, about 1,000 tokens) is evaluated from scratch and then 48
 tokens are generated greedily, on transformers (the GGUF dequantised to float32, `creaeval.local.HFModel`) and on
@@ -10,9 +11,10 @@ ratio llama.cpp / transformers. Threads as the engines choose them on this machi
 fewer; llama.cpp: every core).
 
 Then the cost of choosing one sampled token (T = 1.0, top-p 0.9) from the model's own next-token logits after that
-prompt: the full descending sort of the vocabulary (the reference) against `creaeval.local.nucleus` (top 256, doubled
-until the mass reaches top-p), both drawing with `torch.multinomial` from the same seeds; printed: milliseconds per
-token and the ratio, and whether both picked the same 200 tokens.
+prompt: the full descending sort of the vocabulary (the reference) against `creaeval.guide.pick_token`, which keeps
+the nucleus with `creaeval.guide.nucleus` (top 256, doubled until the mass reaches top-p), both drawing with
+`torch.multinomial` from the same seeds; printed: milliseconds per token and the ratio, and whether both picked the
+same 200 tokens.
 """
 import sys, time
 import torch
@@ -50,7 +52,8 @@ def bench_pick(name: str, logits, n: int=200):
     for label, f in (('full sort (reference)', lambda g: full_sort_pick(logits, 1.0, 0.9, g)),
                      ('nucleus (creaeval)', lambda g: pick_token(logits, 1.0, 0.9, g))):
         g = torch.Generator().manual_seed(0)
-        t0 = time.perf_counter(); picks = [f(g) for _ in range(n)]; out[label] = ((time.perf_counter() - t0) / n * 1000, picks)
+        t0 = time.perf_counter(); picks = [f(g) for _ in range(n)]
+        out[label] = ((time.perf_counter() - t0) / n * 1000, picks)
     (a, pa), (b, pb) = out.values()
     print(f"{name:32s} token choice over {logits.numel():,} ids: full sort {a:.2f} ms, nucleus {b:.2f} ms, "
           f"{a / b:.1f}x; same {n} picks: {pa == pb}")
@@ -68,7 +71,8 @@ def main(models):
     for name in models:
         _, path = resolve_local_model(name)
         res = {}
-        for engine, make in (('transformers', lambda: HFModel(name, path, 'cpu')), ('llama.cpp', lambda: LlamaModel(name, path, n_ctx=4096, slots=1))):
+        for engine, make in (('transformers', lambda: HFModel(name, path, 'cpu')),
+                             ('llama.cpp', lambda: LlamaModel(name, path, n_ctx=4096, slots=1))):
             lm = make(); res[engine] = measure(lm, text)
             print(f"{name:32s} {engine:12s} {res[engine][0]:12.1f} {res[engine][1]:10.1f}", flush=True)
         pr, gr = (res['llama.cpp'][i] / res['transformers'][i] for i in (0, 1))

@@ -23,7 +23,7 @@ from scipy.stats import pearsonr
 from sklearn.metrics import cohen_kappa_score
 
 from creaeval.agreement import agreement_table, simulate_scores
-from creaeval.metrics import agreement, bootstrap_counts
+from creaeval.metrics import batch_agreement, bootstrap_counts
 
 # the 20 CGPST dimensions and their declared ranges (P1 Table 1; Step-5 as 1-5, Table 18)
 RANGES = {(1, 'Fluency'): (0, 8), (1, 'Flexibility'): (0, 8), (1, 'Elaboration'): (0, 16), (1, 'Originality'): (0, 16),
@@ -98,7 +98,7 @@ def main():
             sel = (sim.source == src) & (sim.rater == rat) & (sim.step == step) & (sim.dimension == dim)
             return sim[sel].set_index('sample_id').score.reindex(samples).to_numpy()
         x, y = get('human', r), get(m, j)
-        vec = agreement(x, y, counts[reps])
+        vec = batch_agreement(x, y, counts[reps])
         want = [np.array([vec[k] for k in ('qwk', 'pcc', 'icc_a', 'icc_c')])] + \
                [np.array([vec['boot'][k][b] for k in ('qwk', 'pcc', 'icc_a', 'icc_c')]) for b in range(len(reps))]
         # the full-grid result holds the same cell: check the point value there too

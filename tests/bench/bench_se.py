@@ -81,7 +81,8 @@ def bench_clustering(steps):
 def bench_sampling(n: int=10):
     from creaeval.models import get_llm
     from creaeval.local import load_local_model
-    from creaeval.stepwise import ChatSampler, HFGenerateSampler, macgyver_problems, step_messages
+    from creaeval.samplers import ChatSampler, HFGenerateSampler
+    from creaeval.stepwise import macgyver_problems, step_messages
     msgs = step_messages(macgyver_problems(1).problem[0], [])
     kw = dict(temperature=1.0, top_p=0.9, max_tokens=48, stop=['\n\n'])
     llm = get_llm('local/smollm2-135m-instruct', cache=False)

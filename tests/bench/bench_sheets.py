@@ -3,7 +3,7 @@
     .venv/bin/python tests/bench/bench_sheets.py [--n 10000] [--ref-n 400]
 
 The file is generated: the released response (`cgpst/data_A.json`, two raters) copied under `--n` new sample ids
-(`A05_FS10` -> `B00001_FS10`, ...), about 7 KB a response. Timed:
+(`A05_FS10` -> `B00000_FS10`, ...), about 26 KB a response (two sheets each). Timed:
 
 * ours: `read_responses` on all `--n` responses (and `read_rater_sheets`, which parses the same file, for scale);
 * reference: the per-row rater lookup `read_responses` used before (for each row, the first row of its sample found

@@ -3,7 +3,7 @@
     .venv/bin/python tests/gpu/gpu_se.py [--out DIR]
 
 1. Sampling: ten candidates of one MacGyver step prompt from one `generate(num_return_sequences=10)`
-   (`creaeval.stepwise.HFGenerateSampler`), the embedded SmolLM2-135M in fp32, on CUDA and on the CPU, same seed.
+   (`creaeval.samplers.HFGenerateSampler`), the embedded SmolLM2-135M in fp32, on CUDA and on the CPU, same seed.
 2. NLI: every ordered pair of 50 steps of ten candidates (synthetic steps from the project's labelled pairs) through
    `creaeval.nli.CrossEncoderNLI` with deberta-base's shape (12 layers, hidden 768) and random weights, batch 32:
    the compute per pair of P2's cross-encoder; its verdicts mean nothing, they are compared between devices only.
@@ -26,7 +26,8 @@ def main(argv=None) -> int:
     from creaeval.llm import run_sync
     from creaeval.local import HFModel, resolve_local_model
     from creaeval.nli import CrossEncoderNLI, Verdicts, cluster
-    from creaeval.stepwise import HFGenerateSampler, macgyver_problems, step_messages
+    from creaeval.samplers import HFGenerateSampler
+    from creaeval.stepwise import macgyver_problems, step_messages
     from creaeval.weights import minilm_path
     from transformers import AutoTokenizer, DebertaV2Config, DebertaV2ForSequenceClassification
     res = dict(device=torch.cuda.get_device_name(0), torch=torch.__version__)

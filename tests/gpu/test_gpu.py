@@ -13,7 +13,8 @@ pytestmark = pytest.mark.skipif('gpu' not in os.environ.get('CREAEVAL_TEST_FLAGS
 def test_hf_generate_on_cuda():
     from creaeval.llm import run_sync
     from creaeval.local import HFModel, resolve_local_model
-    from creaeval.stepwise import HFGenerateSampler, step_messages
+    from creaeval.samplers import HFGenerateSampler
+    from creaeval.stepwise import step_messages
     _, path = resolve_local_model('smollm2-135m-instruct')
     s = HFGenerateSampler(HFModel('smollm2-135m-instruct', path, device='cuda'))
     c = run_sync(s.sample(step_messages('You need to open a jar without tools.', []), 10, 1.0, 0.9, 32, ['\n\n'], seed=3))
