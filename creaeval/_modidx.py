@@ -596,6 +596,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                    'creaeval.p2tables.se_per_model': ('p2tables.html#se_per_model', 'creaeval/p2tables.py'),
                                    'creaeval.p2tables.se_run_of': ('p2tables.html#se_run_of', 'creaeval/p2tables.py'),
                                    'creaeval.p2tables.short_judge': ('p2tables.html#short_judge', 'creaeval/p2tables.py'),
+                                   'creaeval.p2tables.step_labels': ('p2tables.html#step_labels', 'creaeval/p2tables.py'),
                                    'creaeval.p2tables.step_se': ('p2tables.html#step_se', 'creaeval/p2tables.py'),
                                    'creaeval.p2tables.table_17': ('p2tables.html#table_17', 'creaeval/p2tables.py'),
                                    'creaeval.p2tables.temperature_groups': ('p2tables.html#temperature_groups', 'creaeval/p2tables.py'),

@@ -19,12 +19,13 @@ from .se_compare import run_steps, se_records
 from .methods.agents import tokens_of
 
 # %% auto #0
-__all__ = ['P2_FORM', 'SHOWN_FORMS', 'CRITERIA', 'VERDICT_ROLES', 'P2_NAMES', 'p2_reported', 'rel_path', 'from_root', 'model_of',
-           'short_judge', 'boot_mean', 'se_compare_files', 'se_per_model', 'step_se', 'candidate_texts', 'direction',
-           'temperature_groups', 'common_tables', 'temperature_summary', 'paired_diffs', 'temperature_tables',
-           'same_steps_table', 'multipath_row', 'macgyver_judge_runs', 'se_run_of', 'verdicts_wide', 'readings',
-           'accuracy_row', 'accuracy_table', 'p_yes', 'auc_table', 'judge_lines', 'beside_table_2', 'pair_tokens',
-           'table_17', 'early_stops', 'convergent_row', 'se_against_yes']
+__all__ = ['P2_FORM', 'SHOWN_FORMS', 'CRITERIA', 'VERDICT_ROLES', 'P2_NAMES', 'THIRD_PARTY', 'THIRD_PARTY_NOTE', 'p2_reported',
+           'rel_path', 'from_root', 'model_of', 'short_judge', 'boot_mean', 'se_compare_files', 'se_per_model',
+           'step_labels', 'step_se', 'candidate_texts', 'direction', 'temperature_groups', 'common_tables',
+           'temperature_summary', 'paired_diffs', 'temperature_tables', 'same_steps_table', 'multipath_row',
+           'macgyver_judge_runs', 'se_run_of', 'verdicts_wide', 'readings', 'accuracy_row', 'accuracy_table', 'p_yes',
+           'auc_table', 'judge_lines', 'beside_table_2', 'pair_tokens', 'table_17', 'early_stops', 'convergent_row',
+           'se_against_yes']
 
 # %% ../nbs/57_p2tables.ipynb #bdcf3a9e
 def p2_reported(name: str) -> pd.DataFrame:
@@ -94,6 +95,18 @@ def se_per_model(runs: pd.DataFrame, *, n_boot: int=2000, seed: int=0) -> tuple[
         row.update({f"{f} (tempered)": t[f"se_{f}_sampling"].mean() for f in (P2_FORM, 'renormalised')})
         rows.append(row)
     return pd.DataFrame(rows), pd.concat(per_problem, ignore_index=True)
+
+# %% ../nbs/57_p2tables.ipynb #b1e5a7c1
+def step_labels(run_dir: str|Path, # an SE run directory (one trajectory per problem)
+                max_unlabelled: float=0.5, # a larger share of unlabelled candidates flags the run off-task
+               ) -> dict:
+    "Candidates with and without a \"Step k:\" label, plans at the 2-step floor, and whether the run is off-task."
+    recs = se_records(run_dir)[1]
+    cuts = [c['cut'] for r in recs for s in r['steps'] for c in s['candidates']]
+    unl = sum(c != 'label' for c in cuts)
+    share = unl / len(cuts) if cuts else float('nan')
+    return dict(candidates=len(cuts), unlabelled=unl, unlabelled_share=share, plans=len(recs),
+                plans_at_floor=sum(r['budget'] <= 2 for r in recs), off_task=bool(share > max_unlabelled))
 
 # %% ../nbs/57_p2tables.ipynb #a862d56d
 def step_se(rec: dict, forms: list[str]) -> list[list[float]]:
@@ -319,25 +332,35 @@ def judge_lines(scores: pd.DataFrame, auc: pd.DataFrame) -> list[str]:
     lines = []
     for (m, j), s in scores.groupby(['method', 'judge']):
         v = s.score.dropna()
+        n = f"{len(v)} verdicts ({s.sample_id.nunique()} solutions x {s.dimension.nunique()} criteria)"
         a = auc[(auc.method == m) & (auc.judge == j)]
-        ranks = (f"; AUC of its P(YES) on effectiveness {a.auc.iloc[0]:.2f} [{a.lo.iloc[0]:.2f}, {a.hi.iloc[0]:.2f}]"
-                 if len(a) else '')
+        ranks = (f"; AUC of its P(YES) on effectiveness {a.auc.iloc[0]:.2f} [{a.lo.iloc[0]:.2f}, {a.hi.iloc[0]:.2f}] "
+                 "(a ranking measure, not an accuracy)" if len(a) else '')
         if len(v) and v.nunique() == 1:
-            lines.append(f"- {m} with {short_judge(j)}: {'YES' if v.iloc[0] == 1 else 'NO'} to all {len(v)} "
-                         f"criteria it answered{ranks}")
-        elif len(v): lines.append(f"- {m} with {short_judge(j)}: YES to {v.mean():.0%} of {len(v)} criteria{ranks}")
+            lines.append(f"- {m} with {short_judge(j)}: {'YES' if v.iloc[0] == 1 else 'NO'} to all {n}{ranks}")
+        elif len(v): lines.append(f"- {m} with {short_judge(j)}: YES to {v.mean():.0%} of {n}{ranks}")
     return lines
 
 # %% ../nbs/57_p2tables.ipynb #e3135340
 P2_NAMES = {'oneshot': 'GPT-4o one-shot', 'cot': 'GPT-4o CoT', 'chateval': 'ChatEval',
             'agents': 'Retrieval judge (GPT-4o)'}
+THIRD_PARTY = '†'
+THIRD_PARTY_NOTE = f"{THIRD_PARTY} third-party summary of P2 (papers.md [B-notes]), not P2's text"
 
-def beside_table_2(acc: pd.DataFrame, p2_acc: pd.DataFrame) -> pd.DataFrame:
-    "The effectiveness rows of `accuracy_table` beside P2's MacGyver accuracy for the same method."
-    p2 = p2_acc[p2_acc.domain == 'MacGyver'][['judge', 'accuracy']]
-    return (acc[acc.reading == 'effectiveness'].assign(p2_row=lambda d: d.method.map(P2_NAMES))
-            .merge(p2.rename(columns={'judge': 'p2_row', 'accuracy': 'p2_accuracy'}), on='p2_row', how='left')
-            [['method', 'judge', 'n', 'accuracy', 'lo', 'hi', 'balanced', 'p2_row', 'p2_accuracy']])
+def beside_table_2(acc: pd.DataFrame, p2_acc: pd.DataFrame, *,
+                   flagged: pd.DataFrame|None=None, # `degenerate_judges` of the runs' scores (source = method)
+                  ) -> pd.DataFrame:
+    "The effectiveness rows of `accuracy_table` beside P2's MacGyver accuracy for the same method, sources marked."
+    p2 = p2_acc[p2_acc.domain == 'MacGyver'][['judge', 'accuracy', 'source']]
+    t = (acc[acc.reading == 'effectiveness'].assign(p2_row=lambda d: d.method.map(P2_NAMES))
+         .merge(p2.rename(columns={'judge': 'p2_row', 'accuracy': 'p2_accuracy', 'source': 'p2_source'}), on='p2_row',
+                how='left'))
+    third = t.p2_source.fillna('').str.contains('third-party')
+    t['p2_row'] = t.p2_row.where(~third, t.p2_row + ' ' + THIRD_PARTY)
+    bad = set() if flagged is None else set(zip(flagged.source, flagged.rater))
+    t['degenerate'] = [(m, j) in bad for m, j in zip(t.method, t.judge)]
+    return t[['method', 'judge', 'n', 'accuracy', 'lo', 'hi', 'balanced', 'degenerate', 'p2_row', 'p2_accuracy',
+              'p2_source']]
 
 # %% ../nbs/57_p2tables.ipynb #21c51d9b
 def pair_tokens(records: list[dict]) -> pd.DataFrame:
