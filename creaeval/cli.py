@@ -12,8 +12,7 @@ from .core import project_root
 from .sources import fetch
 from .rundir import RunDir
 from .runner import evaluate, latest_units, by_kind
-from .samples import DATASETS
-from .methods.registry import methods_of
+from .methods.registry import DATASETS, methods_of
 from .samplers import make_sampler
 from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
@@ -21,8 +20,9 @@ from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs
 
 # %% auto #0
-__all__ = ['AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters', 'param_value',
-           'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'build_parser', 'interrupted', 'main']
+__all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
+           'param_value', 'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'build_parser',
+           'interrupted', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -92,7 +92,8 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
         r = rel.loc[key]
         lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
         for f in sorted(written[nb]):
-            cap = f.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if f.suffix == '.md' else ''
+            md = f if f.suffix == '.md' else f.with_suffix('.md')   # a figure or table: its caption file's
+            cap = md.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if md.is_file() else ''
             lines.append(f"| `{f.relative_to(root)}` | {cap} |")
         lines.append("")
     path = Path(path or root/'figures'/'README.md')
@@ -129,22 +130,16 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if full: print(f"index: {write_index(written).relative_to(root)}")
     return results
 
-# %% ../nbs/90_cli.ipynb #60ba2c01
-def _fetch(args):
-    report = fetch(dest=args.dest, only=args.only or None)
-    print(report.to_string(index=False))
-
-# %% ../nbs/90_cli.ipynb #37efa2f1
-def _reproduce(args):
-    reproduce([Path(n) for n in args.notebooks] or None, parameters={k: param_value(v) for k, v in args.p or []},
-              in_place=args.in_place)
-
-# %% ../nbs/90_cli.ipynb #9d6d8d8c
+# %% ../nbs/90_cli.ipynb #1b80bacc
 def _add_fetch(p):
     p.add_argument('--dest', type=Path, default=None, help='target folder (default: data/external)')
     p.add_argument('--only', nargs='*', help='dataset folders or files to fetch, e.g. cgpst ttcw')
 
-# %% ../nbs/90_cli.ipynb #f5136f30
+def _fetch(args):
+    report = fetch(dest=args.dest, only=args.only or None)
+    print(report.to_string(index=False))
+
+# %% ../nbs/90_cli.ipynb #b5b8935b
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
     p.add_argument('-p', nargs=2, action='append', metavar=('NAME', 'VALUE'),
@@ -153,38 +148,9 @@ def _add_reproduce(p):
     p.add_argument('--in-place', action='store_true',
                    help='write the outputs into the notebooks themselves (the committed copies), defaults only')
 
-# %% ../nbs/90_cli.ipynb #62493cf7
-def _evaluate(args) -> int:
-    kw = {
-        k: getattr(args, k)
-        for k in ('responses', 'scenarios', 'source', 'references', 'solutions') if getattr(args, k)}
-    for k, ds in (('responses', ('cgpst',)), ('scenarios', ('cgpst',)), ('source', ('aut', 'hypogen', 'bookmia')),
-                  ('references', ('ttcw',)), ('solutions', ('macgyver',))):
-        if k in kw and args.dataset not in ds:
-            raise ValueError(f"--{k} is an input of --dataset {' or '.join(ds)}; --dataset is {args.dataset!r}")
-    res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
-                   temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
-                   evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
-                   rescore_changed=args.rescore_changed, retry_failed=args.retry_failed, stop_after=args.stop_after,
-                   **kw)
-    return incomplete(res.summary, res.run.summary_path)
-
-# %% ../nbs/90_cli.ipynb #725cd14e
-def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
-               where: Path,   # the summary file, named in the message
-              ) -> int:
-    "0 when every unit was scored in full; else print what is missing and return 1 (the exit status)."
-    st, miss = summary['status'], summary['missing_cells']
-    bad = {k: v for k, v in st.items() if k != 'ok' and v}
-    if not bad and not miss: return 0
-    hint = ['--retry-failed evaluates the failed units again'] if st['failed'] or st['partial'] else []
-    hint += ['a refused response needs a corrected input (its cause is in scores.csv)'] if st['refused'] else []
-    print(
-        f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} "
-        f"unit(s) {', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
-        f"{summary['failed_calls']}/{summary['calls']} calls failed{by_kind(summary.get('failures', {}))}; "
-        f"details in {where}" + ''.join(f"; {h}" for h in hint), file=sys.stderr)
-    return 1
+def _reproduce(args):
+    reproduce([Path(n) for n in args.notebooks] or None, parameters={k: param_value(v) for k, v in args.p or []},
+              in_place=args.in_place)
 
 # %% ../nbs/90_cli.ipynb #d0ddff8c
 def _add_evaluate(p):
@@ -225,6 +191,39 @@ def _add_evaluate(p):
     p.add_argument('--stop-after', type=int, default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 
+# %% ../nbs/90_cli.ipynb #725cd14e
+def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)
+               where: Path,   # the summary file, named in the message
+              ) -> int:
+    "0 when every unit was scored in full; else print what is missing and return 1 (the exit status)."
+    st, miss = summary['status'], summary['missing_cells']
+    bad = {k: v for k, v in st.items() if k != 'ok' and v}
+    if not bad and not miss: return 0
+    hint = ['--retry-failed evaluates the failed units again'] if st['failed'] or st['partial'] else []
+    hint += ['a refused response needs a corrected input (its cause is in scores.csv)'] if st['refused'] else []
+    print(
+        f"creaeval evaluate: not every response was scored: {summary['units'] - st['ok']} of {summary['units']} "
+        f"unit(s) {', '.join(f'{v} {k}' for k, v in bad.items())}; {miss} score cell(s) missing; "
+        f"{summary['failed_calls']}/{summary['calls']} calls failed{by_kind(summary.get('failures', {}))}; "
+        f"details in {where}" + ''.join(f"; {h}" for h in hint), file=sys.stderr)
+    return 1
+
+# %% ../nbs/90_cli.ipynb #2b08781e
+INPUTS = tuple(dict.fromkeys(i for r in DATASETS.values() for i in r.inputs))   # every input option
+
+def _evaluate(args) -> int:
+    kw = {k: getattr(args, k) for k in INPUTS if getattr(args, k)}
+    for k in kw:
+        if k not in DATASETS[args.dataset].inputs:      # an input of another dataset: the registry's rows say which
+            ds = [d for d, r in DATASETS.items() if k in r.inputs]
+            raise ValueError(f"--{k} is an input of --dataset {' or '.join(ds)}; --dataset is {args.dataset!r}")
+    res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
+                   temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
+                   evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
+                   rescore_changed=args.rescore_changed, retry_failed=args.retry_failed, stop_after=args.stop_after,
+                   **kw)
+    return incomplete(res.summary, res.run.summary_path)
+
 # %% ../nbs/90_cli.ipynb #a98b73f7
 AGREEMENT_NOTEBOOK = 'papers/creaeval/tables_02_12_13_agreement.ipynb'
 AGREEMENT_TABLES = {'QWK': 'table_02_qwk', 'PCC': 'table_12_pcc', 'ICC(A,1)': 'table_13_icc'}
@@ -242,34 +241,20 @@ def agreement(ratings: str|Path, # rater sheets in the data_A.json format
     avg = {k: pd.read_csv(out/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
     return pd.concat(avg, axis=1)
 
-# %% ../nbs/90_cli.ipynb #7fc1c904
-def _agreement(args) -> int:
-    avg = agreement(args.ratings, args.run_dir, args.out)
-    print(f"average agreement with the raters over the 20 reported dimensions (NaN: undefined, see the tables):\n"
-          f"{avg.round(4).to_string()}\ntables and figure in {args.out}")
-    return 0
-
-# %% ../nbs/90_cli.ipynb #4557eb7b
+# %% ../nbs/90_cli.ipynb #727682b3
 def _add_agreement(p):
     p.add_argument('--ratings', type=Path, required=True, help='rater sheets in the data_A.json format')
     p.add_argument('--run-dir', type=Path, required=True,
                    help='a run directory of creaeval evaluate on those responses, or a folder of them')
     p.add_argument('--out', type=Path, default=Path('agreement'), help='where tables go (default: ./agreement)')
 
-# %% ../nbs/90_cli.ipynb #150e68f0
-def _entropy(args) -> int:
-    cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
-                   max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
-                   paths=args.paths, first_recount=args.first_recount, seed=args.seed).check()
-    problems = macgyver_problems(args.problems, seed=args.shuffle_seed)
-    if args.skip: problems = problems.iloc[args.skip:]
-    table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir),
-                   cfg)
-    print(f"{len(table)} problem(s); mean SE (P2's length-normalised form) {table.se_length_normalised.mean():.3f}; "
-          f"every form in {Path(args.run_dir)/'se.csv'}")
+def _agreement(args) -> int:
+    avg = agreement(args.ratings, args.run_dir, args.out)
+    print(f"average agreement with the raters over the 20 reported dimensions (NaN: undefined, see the tables):\n"
+          f"{avg.round(4).to_string()}\ntables and figure in {args.out}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #146c8db7
+# %% ../nbs/90_cli.ipynb #338213b0
 def _add_entropy(p):
     p.add_argument('--sampler', required=True,
                    help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
@@ -292,7 +277,24 @@ def _add_entropy(p):
                    help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
-# %% ../nbs/90_cli.ipynb #759212b4
+def _entropy(args) -> int:
+    cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
+                   max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
+                   paths=args.paths, first_recount=args.first_recount, seed=args.seed).check()
+    problems = macgyver_problems(args.problems, seed=args.shuffle_seed)
+    if args.skip: problems = problems.iloc[args.skip:]
+    table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir),
+                   cfg)
+    print(f"{len(table)} problem(s); mean SE (P2's length-normalised form) {table.se_length_normalised.mean():.3f}; "
+          f"every form in {Path(args.run_dir)/'se.csv'}")
+    return 0
+
+# %% ../nbs/90_cli.ipynb #a57e1b63
+def _add_se_compare(p):
+    p.add_argument('--run-dir', type=Path, required=True, help='a finished `creaeval entropy` run directory')
+    p.add_argument('--nli', action='append',
+                   help='another NLI backend to recluster with (repeatable; specs as for entropy)')
+
 def _se_compare(args) -> int:
     steps, div = se_compare(args.run_dir, args.nli or ())
     print(
@@ -301,13 +303,12 @@ def _se_compare(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #090847b9
-def _add_se_compare(p):
-    p.add_argument('--run-dir', type=Path, required=True, help='a finished `creaeval entropy` run directory')
-    p.add_argument('--nli', action='append',
-                   help='another NLI backend to recluster with (repeatable; specs as for entropy)')
+# %% ../nbs/90_cli.ipynb #c21b6668
+def _add_aut_reference(p):
+    p.add_argument('--split', nargs='+', default=['eval', 'dev'],
+                   help="parts of creaeval.samples.aut_split: eval, dev, train")
+    p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
 
-# %% ../nbs/90_cli.ipynb #39f70afe
 def _aut_reference(args) -> int:
     out = write_reference(args.out, args.split)
     print(
@@ -316,29 +317,7 @@ def _aut_reference(args) -> int:
     )
     return 0
 
-# %% ../nbs/90_cli.ipynb #b64e96f2
-def _add_aut_reference(p):
-    p.add_argument('--split', nargs='+', default=['eval', 'dev'],
-                   help="parts of creaeval.samples.aut_split: eval, dev, train")
-    p.add_argument('--out', type=Path, default=Path('data/aut_reference.csv'), help='the CSV to write')
-
-# %% ../nbs/90_cli.ipynb #f8c4f0d9
-def _train(args) -> int:
-    if args.of:
-        got = mean_of_runs(args.of, args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-ensemble",
-                           method=args.method)
-        print(f"{args.method}: the mean of {len(args.of)} runs on {len(got)} held-out answers: {got.run_id.iloc[0]}")
-        return 0
-    paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
-    out = args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
-    got = train_aut(args.method, out, args.model, epochs=args.epochs, batch=args.batch, lr=args.lr,
-                    evidence_runs=args.evidence_run or (), max_steps=args.max_steps, seed=args.seed,
-                    threads=args.threads)
-    if 'score' not in got.columns: return 1
-    print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}")
-    return 0
-
-# %% ../nbs/90_cli.ipynb #6d0b91ba
+# %% ../nbs/90_cli.ipynb #5a473207
 def _add_train(p):
     p.add_argument('method', choices=sorted(TRAINED), help='the evaluator to train')
     p.add_argument('--model', default='smollm2-135m-instruct', help='base model: a local name, folder, .gguf or hub id')
@@ -354,6 +333,21 @@ def _add_train(p):
     p.add_argument('--threads', type=int, help='CPU threads (default: 1 on a 2-core machine, else all)')
     p.add_argument('--of', type=Path, action='append',
                    help='train nothing: average these trained runs of the method (repeatable; an ensemble)')
+
+def _train(args) -> int:
+    if args.of:
+        got = mean_of_runs(args.of, args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-ensemble",
+                           method=args.method)
+        print(f"{args.method}: the mean of {len(args.of)} runs on {len(got)} held-out answers: {got.run_id.iloc[0]}")
+        return 0
+    paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
+    out = args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
+    got = train_aut(args.method, out, args.model, epochs=args.epochs, batch=args.batch, lr=args.lr,
+                    evidence_runs=args.evidence_run or (), max_steps=args.max_steps, seed=args.seed,
+                    threads=args.threads)
+    if 'score' not in got.columns: return 1
+    print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}")
+    return 0
 
 # %% ../nbs/90_cli.ipynb #d6c221b5
 COMMANDS = {
