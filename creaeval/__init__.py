@@ -54,7 +54,7 @@ Modules (`.` stands for `creaeval.`):
 | `53_stepwise`, `54_se_compare` | `.stepwise`, `.se_compare` | P2's stepwise SE loop (prompts, the cut to one step, scoring, the loop, runs; the samplers are in `19_samplers`); a finished SE run read again with other NLI backends and the diversity table |
 | `55_store`, `56_agents` | `.store`, `.methods.agents` | the agents' fragment store; P2's three-agent and single judges |
 | `57_p2tables` | `.p2tables` | P2's tables read from the committed runs: its reported numbers, run discovery, Table 2 accuracy and AUC of P(YES), Table 17 tokens per pair, SE per model (Tables 3-5) and per temperature, convergent scores of SE solutions |
-| `60_registry` | `.methods.registry` | the one table of methods: per dataset and method, the function, the analyst, the prompts it sends |
+| `60_registry` | `.methods.registry` | the tables of methods and datasets: per dataset and method, the function, the analyst, the prompts it sends; per dataset, how its samples load, its task, what a refused sample records, its input options (a new dataset needs its loader, its sample adapter and one row of `DATASETS`) |
 | `61_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
 | `62_injection`, `63_reports`, `64_p1data` | `.injection`, `.reports`, `.p1data` | prompt injection; tables, captions, rounding checks and comparisons for the paper notebooks; P1's printed tables, the humans' and runs' scores, and every step P1's table and figure notebooks take on them |
 | `90_cli` | `.cli` | the `creaeval` command |"""
