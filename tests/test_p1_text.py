@@ -96,3 +96,15 @@ def test_departures_in_the_index():
     assert "App. C" in caption(FIG/'fig_02_per_judge.md') or "App. C" in flat((FIG/'fig_02_per_judge.md').read_text())
     readme = flat((ROOT/'figures/README.md').read_text())
     assert '**not comparable**: P1 gives QWK per rater' in readme
+
+def test_sot_grid_flags_degenerate_judges():
+    "Figs. 4/8/9: the (analyst, judge) cells of degenerate judges are named in the caption; a second file leaves them out."
+    from creaeval.degenerate import degenerate_judges, degenerate_note
+    from creaeval.p1data import analyst_runs, sot_grid_scores, judged_rows
+    runs = analyst_runs(ROOT/'data/runs/qwen-aut/creaeval', ROOT/'data/runs/qwen-aut-sot')
+    scores, _, _ = sot_grid_scores(runs, 10)
+    flagged = degenerate_judges(judged_rows(scores).assign(dataset='AUT', origin='judge'))
+    assert flagged.rater.str.contains('smollm2', case=False).sum() == len(runs)      # SmolLM2 judge, every analyst
+    cap = caption(FIG/'figs_04_08_09_sot_grid.md')
+    assert degenerate_note(flagged) in cap and 'in QWK, PCC and ICC alike' in cap
+    assert (FIG/'figs_04_08_09_sot_grid_without_degenerate.png').stat().st_size > 0
