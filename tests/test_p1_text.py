@@ -108,3 +108,17 @@ def test_sot_grid_flags_degenerate_judges():
     cap = caption(FIG/'figs_04_08_09_sot_grid.md')
     assert degenerate_note(flagged) in cap and 'in QWK, PCC and ICC alike' in cap
     assert (FIG/'figs_04_08_09_sot_grid_without_degenerate.png').stat().st_size > 0
+
+def test_heatmaps_flag_degenerate_judges():
+    "Figs. 3/10-21: the caption names the degenerate judges and counts their AUT pairs (SmolLM2's 872 in direct)."
+    from creaeval.degenerate import degenerate_judges, degenerate_note
+    j = aut_judged()
+    flagged = degenerate_judges(j)
+    cap = flat((FIG/'figs_03_10_21_heatmaps.md').read_text())
+    for clause in degenerate_note(flagged).split(': ', 1)[1].rstrip('.').split('; '): assert clause in cap, clause
+    smol = j[(j.source == 'direct') & j.rater.str.contains('smollm2', case=False)]
+    from creaeval.p1data import aut_scores
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    humans = aut[aut.source == 'human'].groupby('sample_id').size()
+    pairs = int(humans.reindex(smol.sample_id).fillna(0).sum())
+    assert pairs == 872 and f"{pairs} of the" in cap and 'without them' in cap
