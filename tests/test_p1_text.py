@@ -122,3 +122,11 @@ def test_heatmaps_flag_degenerate_judges():
     humans = aut[aut.source == 'human'].groupby('sample_id').size()
     pairs = int(humans.reindex(smol.sample_id).fillna(0).sum())
     assert pairs == 872 and f"{pairs} of the" in cap and 'without them' in cap
+
+def test_heatmaps_draw_p1s_twelve_cgpst_dimensions():
+    "Figs. 10-21 are twelve CGPST dimensions in P1; the CGPST figure names them all (n = 1 said), AUT/TTCW labelled ours."
+    cap = flat((FIG/'figs_03_10_21_heatmaps.md').read_text())
+    for s in ('Step-1 Elaboration, Originality', 'Step-2 Focus, Adequacy', 'Step-3 Elaboration', 'Step-4 Relevance',
+              'all six of Step-6', 'n = 1', "AUT and TTCW here are creaeval's additions"):
+        assert s in cap, s
+    assert 'Figs. 10-21 Step-1 Elaboration and Originality' in markdown(PAPERS/'figs_03_10_21_heatmaps.ipynb')
