@@ -11,14 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FIG, PAPERS = ROOT/'figures/creaeval', ROOT/'papers/creaeval'
 P1_NOTEBOOKS = sorted(PAPERS.glob('[!_.]*.ipynb'))
 
-def flat(s: str) -> str: return re.sub(r'\s+', ' ', s)
-
-def markdown(nb: Path) -> str:
-    "The markdown cells of a notebook, whitespace flattened."
-    return flat('\n\n'.join(''.join(c['source']) for c in json.loads(nb.read_text())['cells']
-                            if c['cell_type'] == 'markdown'))
-
-def caption(md: Path) -> str: return flat(md.read_text().split('\n\n', 1)[0])
+from paper_text import caption, flat, markdown
 
 def texts() -> dict[str, str]:
     "Every caption the P1 notebooks write and the markdown of every P1 paper notebook, by name."

@@ -12,14 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FIG, PAPERS = ROOT/'figures/semantic-entropy', ROOT/'papers/semantic-entropy'
 P2_NOTEBOOKS = sorted(PAPERS.glob('[!_.]*.ipynb'))
 
-def flat(s: str) -> str: return re.sub(r'\s+', ' ', s)
-
-def markdown(nb: Path) -> str:
-    "The markdown cells of a notebook, whitespace flattened."
-    return flat('\n\n'.join(''.join(c['source']) for c in json.loads(nb.read_text())['cells']
-                            if c['cell_type'] == 'markdown'))
-
-def caption(md: Path) -> str: return flat(md.read_text().split('\n\n', 1)[0])
+from paper_text import caption, markdown
 
 def texts() -> dict[str, str]:
     "Every caption the P2 notebooks write, the markdown of every P2 paper notebook and their README rows, by name."
