@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FIG, PAPERS = ROOT/'figures/semantic-entropy', ROOT/'papers/semantic-entropy'
 P2_NOTEBOOKS = sorted(PAPERS.glob('[!_.]*.ipynb'))
 
-from paper_text import caption, markdown
+from paper_text import caption, flat, markdown
 
 def texts() -> dict[str, str]:
     "Every caption the P2 notebooks write, the markdown of every P2 paper notebook and their README rows, by name."
