@@ -800,6 +800,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.scorer.RatedNeighbours.predict': ('scorer.html#ratedneighbours.predict', 'creaeval/scorer.py'),
                                  'creaeval.scorer.RatedNeighbours.save': ('scorer.html#ratedneighbours.save', 'creaeval/scorer.py'),
                                  'creaeval.scorer.ScorerConfig': ('scorer.html#scorerconfig', 'creaeval/scorer.py'),
+                                 'creaeval.scorer._cached': ('scorer.html#_cached', 'creaeval/scorer.py'),
                                  'creaeval.scorer._fit_head': ('scorer.html#_fit_head', 'creaeval/scorer.py'),
                                  'creaeval.scorer._head_predict': ('scorer.html#_head_predict', 'creaeval/scorer.py'),
                                  'creaeval.scorer._neighbours': ('scorer.html#_neighbours', 'creaeval/scorer.py'),

@@ -57,7 +57,7 @@ def held_answers(splits: Sequence[str]=('eval', 'dev')) -> pd.DataFrame:
     return pd.DataFrame(dict(id=p.id.astype(str), uid='muse:' + p.study + ':' + p.muse_id.astype(str),
                              participant=p.participant.astype(str), response=p.response)).reset_index(drop=True)
 
-# %% ../nbs/27_training.ipynb #3aa8aa2b
+# %% ../nbs/27_training.ipynb #54abff02
 def same_person_pairs(pool: pd.DataFrame, # rated answers: participant, prompt, response
                       min_shared: int=2,  # answers that only the two ids gave
                      ) -> pd.DataFrame:
@@ -70,7 +70,7 @@ def same_person_pairs(pool: pd.DataFrame, # rated answers: participant, prompt, 
     return pd.DataFrame(dict(a=[k[0] for k in pairs.index], b=[k[1] for k in pairs.index],
                              shared=pairs.to_numpy())).sort_values(['a', 'b'], ignore_index=True)
 
-# %% ../nbs/27_training.ipynb #1feff25b
+# %% ../nbs/27_training.ipynb #eb874cf3
 def person_groups(pool: pd.DataFrame, min_shared: int=2) -> np.ndarray:
     "Each answer's person: its participant id, or the smallest id of the ids `same_person_pairs` joins to it."
     ids = pool.participant.astype(str)
@@ -527,7 +527,7 @@ def _fit_sft(job: TrainJob, train: pd.DataFrame, held: pd.DataFrame, evidence: d
                       epoch_s=round(log.seconds.mean() * math.ceil(len(train) / job.batch), 1),
                       per_answer_s=round((time.perf_counter() - t1) / len(held), 4))
 
-# %% ../nbs/27_training.ipynb #6ef700f8
+# %% ../nbs/27_training.ipynb #0dfa4ff4
 def versions() -> dict:
     "The library versions and machine a trained scorer was made with (recorded in its config.json)."
     import importlib.metadata as md
