@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse, json, os, shlex, sys, tempfile, time
 from pathlib import Path
 import pandas as pd
-from .core import project_root
+from .core import project_root, in_project
 from .sources import fetch
 from .rundir import RunDir
 from .runner import evaluate, latest_units, by_kind
@@ -18,11 +18,12 @@ from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs
+from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
-           'param_value', 'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'build_parser',
-           'interrupted', 'main']
+           'param_value', 'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'read_answers',
+           'build_parser', 'interrupted', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -333,8 +334,22 @@ def _add_train(p):
     p.add_argument('--threads', type=int, help='CPU threads (default: 1 on a 2-core machine, else all)')
     p.add_argument('--of', type=Path, action='append',
                    help='train nothing: average these trained runs of the method (repeatable; an ensemble)')
+    p.add_argument('--score-held-out', action='store_true',
+                   help="rated_neighbours: score the held-out answers with the committed choice (run once, after "
+                        "committing the folder the first call wrote)")
 
 def _train(args) -> int:
+    if args.method == 'rated_neighbours':     # creaeval's scorer: the blind choice, then (a second call) held-out scores
+        out = args.out or in_project(DEFAULT_SCORER)
+        if args.score_held_out:
+            got = score_held_out(out)
+            print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
+        cv = train_scorer(out, seed=args.seed, threads=args.threads)
+        best = cv.loc[cv.cv_r.idxmax()]
+        print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}) among {len(cv)}: {out}; commit it, "
+              "then score the held-out answers with --score-held-out")
+        return 0
+    if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")
     if args.of:
         got = mean_of_runs(args.of, args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-ensemble",
                            method=args.method)
@@ -349,6 +364,31 @@ def _train(args) -> int:
     print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}")
     return 0
 
+# %% ../nbs/90_cli.ipynb #3e1958ed
+def _add_score(p):
+    p.add_argument('answers', type=Path, help="CSV of answers: columns prompt (the object) and response (the use), "
+                   "Ocsai's layout; a path relative to the working directory")
+    p.add_argument('--task', choices=['aut'], required=True, help='the task of the answers (AUT has a trained scorer)')
+    p.add_argument('--out', type=Path, required=True,
+                   help='CSV to write: every input row, in order, with score (1-5), scorer and note; relative to the '
+                        'working directory; written only when every answer is scored')
+    p.add_argument('--scorer', type=Path, help=f"a trained scorer's folder (default: {DEFAULT_SCORER} of the checkout)")
+
+def read_answers(path: Path) -> pd.DataFrame:
+    "A CSV of answers read as text (empty cells stay empty strings; a UTF-8 BOM is accepted), or one line saying why not."
+    if not path.is_file(): raise FileNotFoundError(f"{path}: no such file (the answers to score)")
+    try: return pd.read_csv(path, dtype=str, keep_default_na=False, encoding='utf-8-sig')
+    except pd.errors.EmptyDataError: raise ValueError(f"{path}: empty file (no header, no rows)") from None
+    except (UnicodeDecodeError, pd.errors.ParserError) as e:
+        raise ValueError(f"{path}: not a readable UTF-8 CSV ({str(e).splitlines()[0]})") from None
+
+def _score(args) -> int:
+    got = score_aut(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True)
+    tmp = args.out.with_name(args.out.name + '.part')
+    got.to_csv(tmp, index=False); tmp.replace(args.out)
+    print(f"score: {len(got)} answers scored by {got.scorer.iloc[0]}: {args.out}")
+    return 0
+
 # %% ../nbs/90_cli.ipynb #d6c221b5
 COMMANDS = {
     ('data', 'fetch'): (_add_fetch, _fetch, 'download the public datasets into data/external, checked by sha256'),
@@ -361,7 +401,8 @@ COMMANDS = {
                        'recluster an SE run with other NLI backends; SE beside the diversity baselines'),
     ('aut-reference', ): (_add_aut_reference, _aut_reference,
                           'length and semantic distance of the AUT answers (model-free reference scores)'),
-    ('train', ): (_add_train, _train, "train SFT, SFT_Evidence or SaMer on public AUT ratings (P1's trained baselines)")}
+    ('train', ): (_add_train, _train, "train SFT, SFT_Evidence or SaMer on public AUT ratings (P1's trained baselines)"),
+    ('score', ): (_add_score, _score, "score your own AUT answers offline with creaeval's trained scorer")}
 
 def build_parser() -> argparse.ArgumentParser:
     "The `creaeval` argument parser with every registered subcommand."
