@@ -364,7 +364,7 @@ def _train(args) -> int:
     print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}")
     return 0
 
-# %% ../nbs/90_cli.ipynb #3e1958ed
+# %% ../nbs/90_cli.ipynb #940a2b02
 def _add_score(p):
     p.add_argument('answers', type=Path, help="CSV of answers: columns prompt (the object) and response (the use), "
                    "Ocsai's layout; a path relative to the working directory")
