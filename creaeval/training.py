@@ -6,7 +6,7 @@ that never touches the answers they are evaluated on."""
 
 # %% ../nbs/27_training.ipynb #48015094
 from __future__ import annotations
-import hashlib, json, math, platform, re, shutil, time, warnings
+import hashlib, importlib.metadata, json, math, platform, re, shutil, time, warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -530,11 +530,10 @@ def _fit_sft(job: TrainJob, train: pd.DataFrame, held: pd.DataFrame, evidence: d
 # %% ../nbs/27_training.ipynb #0dfa4ff4
 def versions() -> dict:
     "The library versions and machine a trained scorer was made with (recorded in its config.json)."
-    import importlib.metadata as md
     got = {}
     for p in ('numpy', 'pandas', 'torch', 'transformers', 'scikit-learn'):
-        try: got[p] = md.version(p)
-        except md.PackageNotFoundError: got[p] = None
+        try: got[p] = importlib.metadata.version(p)
+        except importlib.metadata.PackageNotFoundError: got[p] = None
     return dict(python=platform.python_version(), machine=platform.machine(), **got)
 
 # %% ../nbs/27_training.ipynb #1e5f688c
