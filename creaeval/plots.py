@@ -17,7 +17,7 @@ def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
     ax = ax or plt.subplots(figsize=(0.45 * ct.shape[1] + 2, 0.4 * ct.shape[0] + 1.5))[1]
     sns.heatmap(ct, annot=ct.shape[0] <= 17, fmt='d', cmap=cmap, cbar=False, ax=ax, linewidths=.3)
     ax.plot([0, ct.shape[1]], [0, ct.shape[0]], color='crimson', lw=1, solid_capstyle='butt', clip_on=True)
-    for s in ax.spines.values():   # a frame: where the border cells are empty (white) the diagonal still ends at an edge
+    for s in ax.spines.values():   # a frame: the diagonal ends at an edge, also beside empty (white) border cells
         s.set_visible(True); s.set_color('0.55'); s.set_linewidth(.6)
     ax.set_xlabel(ct.columns.name or 'source'); ax.set_ylabel(ct.index.name or 'human')
     ax.set_title(title)

@@ -57,7 +57,8 @@ def _plain_responses(src: Path, data: dict) -> tuple[dict, dict]:
     empty = [f"sample {sid!r}: " + ("the text" if isinstance(r, str) else f"field {k!r}")
              for sid, r in data.items() for k in ([None] if isinstance(r, str) else STEP_KEYS)
              if not (r if k is None else r[k]).strip()]
-    if empty: warn_once(src, 'empty text', f"{src}: {empty[0]} is empty ({len(empty)} empty text(s) in the file; kept as blank)")
+    if empty:
+        warn_once(src, 'empty text', f"{src}: {empty[0]} is empty ({len(empty)} empty text(s) in the file; kept as blank)")
     return data, scen_of
 
 # %% ../nbs/18_samples.ipynb #a2f0a1e7

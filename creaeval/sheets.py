@@ -228,7 +228,8 @@ def _summary_conflicts(rows: list[dict], summ: list[dict]) -> list[tuple[int, st
 
 def _summary_field(step: int, dim: str) -> tuple:
     "The place `(step, item, field)` of a published summary, as `_where` names it."
-    return (None, None, 'Total Score') if step == 0 else (step, None, f"Score Summary/{dim}" if STEPS[step].per_item else dim)
+    if step == 0: return (None, None, 'Total Score')
+    return (step, None, f"Score Summary/{dim}" if STEPS[step].per_item else dim)
 
 # %% ../nbs/07_sheets.ipynb #de1f2157
 def _check_scenario(sample: str, scen: str, scen_of: dict, where) -> None:

@@ -78,7 +78,8 @@ def draw_heatmaps(tables: dict, size: float = 2.9):
     "One row of panels, as figs_03_10_21_heatmaps draws a row (titles, zero cells blank, tight layout)."
     fig, axs = plt.subplots(1, len(tables), figsize=(size * len(tables), size * .95), squeeze=False)
     for ax, (k, ct) in zip(axs[0], tables.items()):
-        plot_heatmap(ct, ax=ax, title=f"{k}: {int(ct.values.sum())} pairs", cmap='Greys' if k == 'humans' else 'Oranges')
+        plot_heatmap(ct, ax=ax, title=f"{k}: {int(ct.values.sum())} pairs",
+                     cmap='Greys' if k == 'humans' else 'Oranges')
         for t in ax.texts:
             if t.get_text() == '0': t.set_visible(False)
         ax.title.set_fontsize(9); ax.tick_params(labelsize=7)
@@ -138,5 +139,6 @@ def test_heatmap_index_row_says_aut_ttcw_are_additions():
     "papers/index.csv: P1's Figs. 3 and 10-21 are CGPST dimensions only; the AUT/TTCW panels are creaeval's."
     rel = pd.read_csv(FIG.parents[1]/'papers/index.csv').set_index('notebook')
     why = rel.loc['creaeval/figs_03_10_21_heatmaps.ipynb'].why
-    assert "AUT and TTCW heatmaps are creaeval's additions, not P1's panels" in why and 'only of CGPST dimensions' in why
+    assert "AUT and TTCW heatmaps are creaeval's additions, not P1's panels" in why
+    assert 'only of CGPST dimensions' in why
     assert why in (FIG.parents[1]/'figures/README.md').read_text()     # the index of figures says the same
