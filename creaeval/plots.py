@@ -12,11 +12,13 @@ __all__ = ['plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table']
 
 # %% ../nbs/22_plots.ipynb #4f3f3d74
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
-    "Heatmap of a `crosstab` with counts annotated and the diagonal outlined."
+    "Heatmap of a `crosstab` with counts annotated, the diagonal drawn corner to corner, and a thin frame."
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(0.45 * ct.shape[1] + 2, 0.4 * ct.shape[0] + 1.5))[1]
     sns.heatmap(ct, annot=ct.shape[0] <= 17, fmt='d', cmap=cmap, cbar=False, ax=ax, linewidths=.3)
-    ax.plot([0, ct.shape[1]], [0, ct.shape[0]], color='crimson', lw=1)
+    ax.plot([0, ct.shape[1]], [0, ct.shape[0]], color='crimson', lw=1, solid_capstyle='butt', clip_on=True)
+    for s in ax.spines.values():   # a frame: the diagonal ends at an edge, also beside empty (white) border cells
+        s.set_visible(True); s.set_color('0.55'); s.set_linewidth(.6)
     ax.set_xlabel(ct.columns.name or 'source'); ax.set_ylabel(ct.index.name or 'human')
     ax.set_title(title)
     return ax

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np, pandas as pd
 from .core import dataset_file
 from .readers import DataError, read_jsonl, read_json
-from .sheets import load_scenarios, read_responses, read_rater_sheets
+from .sheets import load_scenarios, read_responses, read_rater_sheets, warn_once
 from .loaders import (load_problem_table, load_ocsai_test, load_musescorer, load_aut_pairs, load_ttcw_stories,
                               load_macgyver, load_macgyver_benchmark)
 from .parse import parse_response
@@ -54,6 +54,11 @@ def _plain_responses(src: Path, data: dict) -> tuple[dict, dict]:
                             "step left blank)")
         if bad := [k for k in STEP_KEYS if not isinstance(r[k], str)]:
             raise DataError(f"{src}: sample {sid!r}: field {bad[0]!r} = {r[bad[0]]!r:.60} is not a text")
+    empty = [f"sample {sid!r}: " + ("the text" if isinstance(r, str) else f"field {k!r}")
+             for sid, r in data.items() for k in ([None] if isinstance(r, str) else STEP_KEYS)
+             if not (r if k is None else r[k]).strip()]
+    if empty:
+        warn_once(src, 'empty text', f"{src}: {empty[0]} is empty ({len(empty)} empty text(s) in the file; kept as blank)")
     return data, scen_of
 
 # %% ../nbs/18_samples.ipynb #a2f0a1e7

@@ -5,14 +5,14 @@ by item scoring sheets, with every malformed sheet refused at its place (file, r
 
 # %% ../nbs/07_sheets.ipynb #38a5fc74
 from __future__ import annotations
-import re
+import re, sys
 from pathlib import Path
 import pandas as pd
 from .cgpst import STEPS, TOTAL_SCORE, Dimension, dimension, invalid_code, step_dimensions
 from .readers import DataError, data_path, read_json, require
 
 # %% auto #0
-__all__ = ['SHEET_COLUMNS', 'SHEET_SUMMARY_COLUMNS', 'load_scenarios', 'load_task_prompts', 'RaterSheetError',
+__all__ = ['SHEET_COLUMNS', 'SHEET_SUMMARY_COLUMNS', 'load_scenarios', 'load_task_prompts', 'RaterSheetError', 'warn_once',
            'read_rater_sheets', 'read_published_summaries', 'read_responses', 'load_cgpst_ratings']
 
 # %% ../nbs/07_sheets.ipynb #a84c43e7
@@ -73,6 +73,22 @@ def _where(file, rec=None, sample=None, rater=None, step=None, item=None, fld=No
     if item is not None: parts.append(f"item {item}")
     if fld is not None: parts.append(f"field {fld!r}")
     return ': '.join([', '.join(parts[:2]), *parts[2:]]) if len(parts) > 1 else parts[0]
+
+# %% ../nbs/07_sheets.ipynb #f069beaa
+_WARNED: set = set()
+
+def warn_once(path: str|Path, # the file the notice is about
+              kind: str,      # what kind of notice (one line per file and kind)
+              msg: str,       # the line, naming the file, the sample and the field
+             ) -> bool:
+    "Print `warning: msg` to stderr unless this file (as it is now) already had a `kind` notice; True if printed."
+    p = Path(path)
+    try: st = p.stat(); key = (str(p.resolve()), st.st_mtime_ns, st.st_size, kind)
+    except OSError: key = (str(p), kind)
+    if key in _WARNED: return False
+    _WARNED.add(key)
+    print(f"warning: {msg}", file=sys.stderr)
+    return True
 
 # %% ../nbs/07_sheets.ipynb #4670b944
 def _check_score(v, d: Dimension, per_item: bool, where: str) -> int:
@@ -184,13 +200,53 @@ def _sheet_rows(sheet, place):
     summ.append(dict(step=0, item=0, dimension='Total Score', score=total))
     return rows, summ
 
+# %% ../nbs/07_sheets.ipynb #11c11392
+def _derived(rows: list[dict]) -> dict[tuple[int, str], int]:
+    "`{(step, dimension): score}` of one sheet's step summaries and Total Score, computed from its item rows."
+    out: dict[tuple[int, str], int] = {}
+    for k in range(1, 7):
+        rs, val = [r for r in rows if r['step'] == k], {}
+        if k in (1, 3):
+            valid = {r['item']: r['category'] for r in rs if r['dimension'] == 'Fluency' and r['score'] == 1}
+            val = dict(Fluency=len(valid), Flexibility=len(set(valid.values())))
+            for f in ('Elaboration', 'Originality'):
+                val[f] = sum(r['score'] for r in rs if r['dimension'] == f and r['item'] in valid)
+        else:
+            for r in rs: val[r['dimension']] = val.get(r['dimension'], 0) + r['score']
+        for d in step_dimensions(k):   # in order: Step-2's Integrity before its Overall
+            if d.kind == 'sum_parts' and all(p in val for p in d.parts): val[d.name] = sum(val[p] for p in d.parts)
+        out |= {(k, n): v for n, v in val.items()}
+    if all((k, 'Overall') in out for k in range(1, 7)):
+        out[(0, 'Total Score')] = sum(out[(k, 'Overall')] for k in range(1, 7))
+    return out
+
+def _summary_conflicts(rows: list[dict], summ: list[dict]) -> list[tuple[int, str, int, int]]:
+    "`(step, dimension, published, derived)` for each published summary of one sheet that its items contradict."
+    der = _derived(rows)
+    return [(s['step'], s['dimension'], s['score'], der[(s['step'], s['dimension'])]) for s in summ
+            if (s['step'], s['dimension']) in der and der[(s['step'], s['dimension'])] != s['score']]
+
+def _summary_field(step: int, dim: str) -> tuple:
+    "The place `(step, item, field)` of a published summary, as `_where` names it."
+    if step == 0: return (None, None, 'Total Score')
+    return (step, None, f"Score Summary/{dim}" if STEPS[step].per_item else dim)
+
+# %% ../nbs/07_sheets.ipynb #de1f2157
+def _check_scenario(sample: str, scen: str, scen_of: dict, where) -> None:
+    "Refuse a record whose scenario differs from its id's `_FSn` suffix, or from an earlier record of the same id."
+    if (m := re.search(r'_(FS\d+)$', sample)) and m[1] != scen:
+        raise RaterSheetError(f"{where()} = {scen!r}, but the sample id ends in _{m[1]}, which names scenario {m[1]} "
+                              "(correct one of the two)")
+    if scen_of.setdefault(sample, scen) != scen:
+        raise RaterSheetError(f"{where()} = {scen!r}, but an earlier record gives this sample {scen_of[sample]!r}")
+
 # %% ../nbs/07_sheets.ipynb #16b5bbb2
 def _parse_sheets_file(path):
     path = Path(path)
     data = read_json(path)
     if not isinstance(data, list):
         raise RaterSheetError(f"{path}: the top level must be a list of records, not {type(data).__name__}")
-    rows, summ, seen = [], [], set()
+    rows, summ, seen, scen_of, empty, conflicts = [], [], set(), {}, {}, []
     for r, rec in enumerate(data):
         record_place = lambda *a, **k: _where(path, r, *a, **k)
         if not (isinstance(rec, list) and len(rec) >= 4):
@@ -199,6 +255,7 @@ def _parse_sheets_file(path):
         sample, raters, scen, *sheets = rec
         if not isinstance(sample, str) or not isinstance(scen, str):
             raise RaterSheetError(f"{record_place()}: sample id {sample!r} and scenario id {scen!r} must be strings")
+        _check_scenario(sample, scen, scen_of, lambda: record_place(sample, fld='scenario_id'))
         if not (isinstance(raters, list) and all(isinstance(x, str) for x in raters)):
             raise RaterSheetError(f"{record_place(sample)}: the rater ids must be a list of strings, found {raters!r}")
         if len(raters) != len(sheets):
@@ -210,8 +267,19 @@ def _parse_sheets_file(path):
             seen.add((sample, rater))
             place = lambda step=None, item=None, fld=None: _where(path, r, sample, rater, step, item, fld)
             rs, ss = _sheet_rows(sheet, place)
+            for x in rs:   # an empty text, once per response (each rater copies it), at its first place
+                if not (x['content'] or '').strip(): empty.setdefault((sample, x['step'], x['item']),
+                                                                    place(x['step'], x['item'] or None, 'Content'))
+            conflicts += [(place(*_summary_field(k, d)), pub, der) for k, d, pub, der in _summary_conflicts(rs, ss)]
             ids = dict(sample_id=sample, scenario_id=scen, rater=rater)
             rows += [{**ids, **x} for x in rs]; summ += [{**ids, **x} for x in ss]
+    if empty:
+        warn_once(path, 'empty text', f"{next(iter(empty.values()))} is empty ({len(empty)} empty text(s) in the file; "
+                                       "kept as blank)")
+    if conflicts:
+        (where, pub, der), n = conflicts[0], len(conflicts)
+        warn_once(path, 'summary', f"{where} = {pub} contradicts the sheet's items, which give {der} ({n} "
+                                   "contradiction(s) in the file; the scores derived from the items are used)")
     return rows, summ
 
 # %% ../nbs/07_sheets.ipynb #f2ce5aaf
