@@ -41,6 +41,7 @@ LAYERS = [
     ['injection', 'reports', 'p1data', 'stepwise'],
     ['se_compare'],
     ['p2tables'],
+    ['mgjudge'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}

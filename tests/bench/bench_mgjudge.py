@@ -1,0 +1,27 @@
+"""The trained MacGyver judge (`creaeval.mgjudge`): judging speed on this machine.
+
+    .venv/bin/python tests/bench/bench_mgjudge.py [--n 200]
+
+Loads the committed heads (data/trained/macgyver-judge/), judges `n` annotated solutions all three heads at once, and
+one at a time (the cost of a single verdict, what a table of SE solutions pays per row). Printed: solutions per second
+both ways and seconds per solution one at a time (the issue's bar: under 0.5 s on 2 cores).
+"""
+import argparse, time
+from creaeval.mgjudge import judge, labelled_solutions, load_judge
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--n', type=int, default=200)
+    a = ap.parse_args()
+    heads = load_judge()
+    df = labelled_solutions().sample(a.n, random_state=0)
+    judge(heads, df.head(2))                                 # warm-up
+    t0 = time.perf_counter(); judge(heads, df); tb = time.perf_counter() - t0
+    k = min(a.n, 50)
+    t0 = time.perf_counter()
+    for i in range(k): judge(heads, df.iloc[i:i + 1])
+    ts = (time.perf_counter() - t0) / k
+    print(f"batched: {a.n / tb:.1f} solutions/second ({a.n} solutions, {len(heads)} heads)")
+    print(f"one at a time: {1 / ts:.1f} solutions/second ({ts:.3f} s a solution; bar < 0.5 s)")
+
+if __name__ == '__main__': main()
