@@ -5,7 +5,7 @@ entry point they plug into."""
 
 # %% ../nbs/90_cli.ipynb #8d3f896a
 from __future__ import annotations
-import argparse, json, os, shlex, sys, tempfile, time
+import argparse, ast, json, os, shlex, shutil, sys, tempfile, time
 from pathlib import Path
 import pandas as pd
 from .core import project_root, in_project
@@ -17,13 +17,15 @@ from .samplers import make_sampler
 from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
-from .training import TRAINED, train_aut, mean_of_runs
+from .training import TRAINED, train_aut, mean_of_runs, run_evidence
+from .sheets import load_cgpst_ratings
 from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
-           'param_value', 'default_out', 'write_index', 'reproduce', 'incomplete', 'agreement', 'read_answers',
-           'build_parser', 'interrupted', 'main']
+           'param_value', 'check_parameters', 'default_out', 'write_index', 'reproduce', 'user_paths', 'positive',
+           'incomplete', 'replace_folder', 'shared_samples', 'agreement', 'train_out', 'read_answers', 'Parser',
+           'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -46,6 +48,20 @@ def param_value(text: str, # a value given on the command line
     if text in ('None', 'True', 'False'): return {'None': None, 'True': True, 'False': False}[text]
     try: return json.loads(text)
     except ValueError: return text
+
+# %% ../nbs/90_cli.ipynb #f38c0002
+def check_parameters(nb: Path, # a papermill notebook
+                     parameters: dict, # the `-p` values
+                    ) -> None:
+    "Refuse a parameter the notebook does not declare, or a text where its default is a number: one line, naming it."
+    known = notebook_parameters(nb)
+    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+    for k, v in parameters.items():
+        if k not in known: raise ValueError(f"{nb.name}: no parameter {k!r}; its parameters are {sorted(known)}")
+        try: default = ast.literal_eval(known[k])
+        except (ValueError, SyntaxError): continue
+        if num(default) and not num(v):
+            raise ValueError(f"-p {k} {v!r}: {nb.name} expects a number (its default is {known[k]})")
 
 # %% ../nbs/90_cli.ipynb #e01f9cf5
 def _untimed(path: Path):
@@ -103,7 +119,7 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
 
 # %% ../nbs/90_cli.ipynb #0a706988
 def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all of `paper_notebooks()`)
-              out_dir: Path|None=None,         # where executed copies go (default: figures/executed)
+              out_dir: Path|None=None,         # where executed copies go (default: figures/executed, or `out_dir` of `parameters`)
               kernel: str='python3',           # Jupyter kernel name
               parameters: dict|None=None,      # papermill parameters, for every notebook given
               in_place: bool=False,            # write the outputs into the notebooks themselves (defaults only)
@@ -114,12 +130,16 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     if in_place and parameters: raise ValueError("--in-place runs notebooks with their defaults only; drop -p")
     for nb in notebooks:
         if not nb.is_file(): raise FileNotFoundError(f"{nb}: no such notebook")
-        if bad := sorted(set(parameters) - set(known := notebook_parameters(nb))):
-            raise ValueError(f"{nb.name}: no parameter {bad[0]!r}; its parameters are {sorted(known)}")
+        check_parameters(nb, parameters)
+        if parameters and 'out_dir' not in parameters and 'out_dir' in notebook_parameters(nb):
+            raise ValueError(f"{nb.name}: with -p its outputs would overwrite the committed ones in "
+                             f"{default_out(nb).relative_to(root)}; give -p out_dir DIR (a folder of your own)")
+    user_out = parameters.get('out_dir')        # the user's outputs: the executed copy goes beside them
+    if user_out and not out_dir: out_dir = Path(user_out) if Path(user_out).is_absolute() else root/user_out
     out_dir = Path(out_dir or root/'figures'/'executed')
     results, written = [], {}
     for nb in notebooks:
-        dest = nb if in_place else out_dir/nb.parent.name/nb.name
+        dest = nb if in_place else out_dir/nb.name if user_out else out_dir/nb.parent.name/nb.name
         dest.parent.mkdir(parents=True, exist_ok=True)
         t0, start = time.perf_counter(), time.time()     # a kernel starts before anything is written
         err = _run_one(nb, dest, kernel, parameters)
@@ -141,17 +161,37 @@ def _fetch(args):
     print(report.to_string(index=False))
 
 # %% ../nbs/90_cli.ipynb #b5b8935b
+def user_paths(parameters: dict, # `-p` values
+               cwd: Path|None=None, # the caller's working directory (default: the current one)
+              ) -> dict:
+    "`-p` values as the caller means them: `out_dir`, and any text naming a path that exists from `cwd`, made absolute."
+    cwd = Path(cwd or Path.cwd())
+    return {k: str((cwd/v).resolve()) if isinstance(v, str) and v and (k == 'out_dir' or (cwd/v).exists()) else v
+            for k, v in parameters.items()}
+
 def _add_reproduce(p):
     p.add_argument('notebooks', nargs='*', help='paper notebooks to run (default: all under papers/)')
     p.add_argument('-p', nargs=2, action='append', metavar=('NAME', 'VALUE'),
                    help="set a parameter of the notebooks' parameters cell (repeatable; a relative path is taken "
-                        "from the project root)")
+                        "from the current directory). With -p, give -p out_dir DIR: the committed outputs under "
+                        "figures/ are never overwritten; the executed notebook goes into DIR too")
     p.add_argument('--in-place', action='store_true',
                    help='write the outputs into the notebooks themselves (the committed copies), defaults only')
 
 def _reproduce(args):
-    reproduce([Path(n) for n in args.notebooks] or None, parameters={k: param_value(v) for k, v in args.p or []},
-              in_place=args.in_place)
+    reproduce([Path(n) for n in args.notebooks] or None,
+              parameters=user_paths({k: param_value(v) for k, v in args.p or []}), in_place=args.in_place)
+
+# %% ../nbs/90_cli.ipynb #f38c0102
+def positive(kind=int): # int or float
+    "An argparse type: a number above 0, else the flag's error (`--epochs -1` is refused, not trained)."
+    def check(text):
+        try: v = kind(text)
+        except ValueError: raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not v > 0: raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+        return v
+    check.__name__ = kind.__name__
+    return check
 
 # %% ../nbs/90_cli.ipynb #d0ddff8c
 def _add_evaluate(p):
@@ -160,7 +200,9 @@ def _add_evaluate(p):
     p.add_argument('--method', default='creaeval', metavar='METHOD', help=f"the method, by dataset: {by}")
     p.add_argument('--sot', default=None, help='SoT model spec (default: settings.ini [models] sot)')
     p.add_argument('--judge', action='append', required=True, help='judge model spec; repeat for several judges')
-    p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
+    p.add_argument('--run-dir', type=Path, required=True,
+                   help='run directory, from the current directory (created, or resumed if it exists; a new one is '
+                        'removed again when the command fails before a unit is finished)')
     p.add_argument('--samples', nargs='*', help='sample ids to evaluate (default: all)')
     p.add_argument('--responses', type=Path, default=None,
                    help='CGPST: rater sheets in the data_A.json format, or a JSON object {sample_id: {"Step-1": text, '
@@ -183,13 +225,13 @@ def _add_evaluate(p):
         "labelled set"
     )
     p.add_argument('--temperature', type=float, default=None, help='default: settings.ini (0.2)')
-    p.add_argument('--max-tokens', type=int, default=None, help='per call (default: settings.ini)')
-    p.add_argument('--max-chars', type=int, default=None,
+    p.add_argument('--max-tokens', type=positive(), default=None, help='per call (default: settings.ini)')
+    p.add_argument('--max-chars', type=positive(), default=None,
                    help='maxLength of free-text fields (small for the embedded model)')
     p.add_argument('--rescore-changed', action='store_true',
                    help='evaluate the samples whose input changed since the run started, and new ones')
     p.add_argument('--retry-failed', action='store_true', help='evaluate again the units that failed or are partial')
-    p.add_argument('--stop-after', type=int, default=3,
+    p.add_argument('--stop-after', type=positive(), default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 
 # %% ../nbs/90_cli.ipynb #725cd14e
@@ -229,25 +271,64 @@ def _evaluate(args) -> int:
 AGREEMENT_NOTEBOOK = 'papers/creaeval/tables_02_12_13_agreement.ipynb'
 AGREEMENT_TABLES = {'QWK': 'table_02_qwk', 'PCC': 'table_12_pcc', 'ICC(A,1)': 'table_13_icc'}
 
+def replace_folder(out: Path, # the folder to write (replaced as a whole when `build` succeeds)
+                   build,     # build(tmp) -> result: writes the new content into the temporary folder `tmp`
+                  ):
+    "Run `build` on a fresh temporary folder beside `out` and move it into place only when it succeeds."
+    out = Path(out)
+    if out.exists() and not out.is_dir(): raise NotADirectoryError(f"{out}: a file, not a folder")
+    made = [p for p in [out.parent, *out.parent.parents] if not p.exists()]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f'.{out.name}.', suffix='.tmp', dir=out.parent))
+    try: res = build(tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        for p in made: shutil.rmtree(p, ignore_errors=True)    # folders created for it, nothing else in them
+        raise
+    old = Path(tempfile.mkdtemp(prefix=f'.{out.name}.', suffix='.old', dir=out.parent)) if out.exists() else None
+    if old: os.replace(out, old)
+    os.replace(tmp, out)
+    if old: shutil.rmtree(old)
+    return res
+
+# %% ../nbs/90_cli.ipynb #f38c0008
+def shared_samples(ratings: Path, # rater sheets
+                   runs: Path,    # a run directory or a folder of them
+                  ) -> list[str]:
+    "The sample ids both the ratings and the runs' scores hold; refused in one line naming both when there are none."
+    rated = set(load_cgpst_ratings(ratings).sample_id.astype(str))
+    scored = set()
+    for f in sorted(Path(runs).glob('**/scores.csv')):
+        scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
+    if not (both := sorted(rated & scored)):
+        raise ValueError(f"--ratings {ratings} and --run-dir {runs} share no sample: {len(rated)} rated "
+                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
+    return both
+
 def agreement(ratings: str|Path, # rater sheets in the data_A.json format
               run_dir: str|Path, # a run directory (or a folder of them) scored on those responses
-              out: str|Path,     # where the tables, the figure and the executed notebook go
+              out: str|Path,     # where the tables, the figure and the executed notebook go (replaced on success)
              ) -> pd.DataFrame:
     "P1's agreement tables between a run and rater sheets, written to `out`; returns the AVG of each method."
     for flag, p in (('--ratings', ratings), ('--run-dir', run_dir)):
         if not Path(p).exists(): raise FileNotFoundError(f"{flag} {p}: no such file or folder")
-    out = Path(out).resolve()
-    params = dict(ratings=str(Path(ratings).resolve()), runs=str(Path(run_dir).resolve()), out_dir=str(out))
-    reproduce([project_root()/AGREEMENT_NOTEBOOK], out_dir=out, parameters=params)
-    avg = {k: pd.read_csv(out/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
-    return pd.concat(avg, axis=1)
+    ratings, run_dir, out = Path(ratings).resolve(), Path(run_dir).resolve(), Path(out).resolve()
+    shared_samples(ratings, run_dir)
+    def build(tmp):
+        reproduce([project_root()/AGREEMENT_NOTEBOOK], parameters=dict(ratings=str(ratings), runs=str(run_dir),
+                                                                        out_dir=str(tmp)))
+        for f in tmp.glob('*.ipynb'): f.write_text(f.read_text().replace(str(tmp), str(out)))   # where it will be
+        return {k: pd.read_csv(tmp/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
+    return pd.concat(replace_folder(out, build), axis=1)
 
 # %% ../nbs/90_cli.ipynb #727682b3
 def _add_agreement(p):
     p.add_argument('--ratings', type=Path, required=True, help='rater sheets in the data_A.json format')
     p.add_argument('--run-dir', type=Path, required=True,
                    help='a run directory of creaeval evaluate on those responses, or a folder of them')
-    p.add_argument('--out', type=Path, default=Path('agreement'), help='where tables go (default: ./agreement)')
+    p.add_argument('--out', type=Path, default=Path('agreement'),
+                   help='where tables go, from the current directory (default: ./agreement); written to a temporary '
+                        'folder beside it and moved into place only when the agreement succeeds')
 
 def _agreement(args) -> int:
     avg = agreement(args.ratings, args.run_dir, args.out)
@@ -261,29 +342,39 @@ def _add_entropy(p):
                    help="chat:<model spec>, hf-generate:<local model>, completions:<base url>|<model>")
     p.add_argument('--nli', default='embedding',
                    help="embedding[:threshold], onnx, llm:<model>, cross-encoder[:<model>], replay:<name>")
-    p.add_argument('--run-dir', type=Path, required=True, help='run directory (created, or resumed if it exists)')
-    p.add_argument('--problems', type=int, default=50, help="the first N solvable MacGyver problems in P2's order")
+    p.add_argument('--run-dir', type=Path, required=True,
+                   help='run directory, from the current directory (created, or resumed if it exists; a new one is '
+                        'removed again when the command fails before a problem is finished)')
+    p.add_argument('--problems', type=positive(), default=50,
+                   help="the first N solvable MacGyver problems in P2's order")
     p.add_argument('--skip', type=int, default=0, help='leave out the first K of those (e.g. problems used elsewhere)')
     p.add_argument('--shuffle-seed', type=int, default=42, help="shuffle of the solvable problems (P2: 42)")
-    p.add_argument('--n', type=int, default=10, help='candidates per step (P2: 10)')
+    p.add_argument('--n', type=positive(), default=10, help='candidates per step (P2: 10)')
     p.add_argument('--temperature', type=float, default=1.0); p.add_argument('--top-p', type=float, default=0.9)
-    p.add_argument('--max-tokens', type=int, default=96, help='per candidate')
-    p.add_argument('--max-steps', type=int, default=None,
+    p.add_argument('--max-tokens', type=positive(), default=96, help='per candidate')
+    p.add_argument('--max-steps', type=positive(), default=None,
                    help='default: sized from one sampled solution, clipped to [2, 10] (P2)')
     p.add_argument('--choose', default='sequence', help="next step by 'sequence' (P2) or 'normalised' probability")
     p.add_argument('--rule', default='bidirectional', help="equivalence: 'bidirectional' (P2) or 'no_contradiction'")
     p.add_argument('--schedule', default='all', help="NLI pairs: 'all' (one batch per step), 'waves' or 'sequential'")
-    p.add_argument('--paths', type=int, default=1, help='first-step trajectories (P2 variant: 5)')
+    p.add_argument('--paths', type=positive(), default=1, help='first-step trajectories (P2 variant: 5)')
     p.add_argument('--first-recount', action='store_true',
                    help="P2's code: count the first candidate once more in its class when its text recurs")
     p.add_argument('--seed', type=int, default=0)
 
 def _entropy(args) -> int:
+    kind, _, arg = args.nli.partition(':')
+    if kind == 'embedding' and arg:
+        try: float(arg)
+        except ValueError:
+            raise ValueError(f"--nli {args.nli}: the threshold after 'embedding:' must be a number, e.g. "
+                             "embedding:0.8") from None
     cfg = SEConfig(n=args.n, temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
                    max_steps=args.max_steps, choose=args.choose, rule=args.rule, schedule=args.schedule,
                    paths=args.paths, first_recount=args.first_recount, seed=args.seed).check()
     problems = macgyver_problems(args.problems, seed=args.shuffle_seed)
     if args.skip: problems = problems.iloc[args.skip:]
+    if not len(problems): raise ValueError(f"--skip {args.skip} leaves none of the {args.problems} problem(s)")
     table = se_run(problems, args.run_dir, make_sampler(args.sampler, args.run_dir), make_nli(args.nli, args.run_dir),
                    cfg)
     print(f"{len(table)} problem(s); mean SE (P2's length-normalised form) {table.se_length_normalised.mean():.3f}; "
@@ -322,21 +413,28 @@ def _aut_reference(args) -> int:
 def _add_train(p):
     p.add_argument('method', choices=sorted(TRAINED), help='the evaluator to train')
     p.add_argument('--model', default='smollm2-135m-instruct', help='base model: a local name, folder, .gguf or hub id')
-    p.add_argument('--out', type=Path, help='run folder (default: data/trained/aut-<method>-<model>)')
-    p.add_argument('--epochs', type=float, default=1.0)
-    p.add_argument('--batch', type=int, default=16)
-    p.add_argument('--lr', type=float, default=None, help='learning rate (default: 2e-4 for SFT, 1e-3 for SaMer)')
-    p.add_argument('--max-steps', type=int, help='stop after this many steps in this call (resumable)')
+    p.add_argument('--out', type=Path, help='run folder, from the current directory (default: '
+                   'data/trained/aut-<method>-<model>; a new one is removed again when training fails before a step)')
+    p.add_argument('--epochs', type=positive(float), default=1.0)
+    p.add_argument('--batch', type=positive(), default=16)
+    p.add_argument('--lr', type=positive(float), default=None,
+                   help='learning rate (default: 2e-4 for SFT, 1e-3 for SaMer)')
+    p.add_argument('--max-steps', type=positive(), help='stop after this many steps in this call (resumable)')
     p.add_argument('--evidence-run', type=Path, action='append',
                    help='sft_evidence: a CreaEval run directory holding the analyst evidence (repeatable); '
                         'sft: train on the answers it covers only, without the evidence (the paired baseline)')
     p.add_argument('--seed', type=int, default=0)
-    p.add_argument('--threads', type=int, help='CPU threads (default: 1 on a 2-core machine, else all)')
+    p.add_argument('--threads', type=positive(), help='CPU threads (default: 1 on a 2-core machine, else all)')
     p.add_argument('--of', type=Path, action='append',
                    help='train nothing: average these trained runs of the method (repeatable; an ensemble)')
     p.add_argument('--score-held-out', action='store_true',
                    help="rated_neighbours: score the held-out answers with the committed choice (run once, after "
                         "committing the folder the first call wrote)")
+
+def train_out(args) -> Path:
+    "The run folder of `creaeval train`: `--out`, else data/trained/aut-<method>[-paired]-<model>."
+    paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
+    return args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
 
 def _train(args) -> int:
     if args.method == 'rated_neighbours':     # creaeval's scorer: the blind choice, then (a second call) held-out scores
@@ -355,8 +453,11 @@ def _train(args) -> int:
                            method=args.method)
         print(f"{args.method}: the mean of {len(args.of)} runs on {len(got)} held-out answers: {got.run_id.iloc[0]}")
         return 0
-    paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
-    out = args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
+    for d in args.evidence_run or ():
+        if not run_evidence(d)[0]:
+            raise ValueError(f"--evidence-run {d}: no analyst evidence in this run (a run of creaeval evaluate "
+                             "--method creaeval holds it)")
+    out = train_out(args)
     got = train_aut(args.method, out, args.model, epochs=args.epochs, batch=args.batch, lr=args.lr,
                     evidence_runs=args.evidence_run or (), max_steps=args.max_steps, seed=args.seed,
                     threads=args.threads)
@@ -404,10 +505,13 @@ COMMANDS = {
     ('train', ): (_add_train, _train, "train SFT, SFT_Evidence or SaMer on public AUT ratings (P1's trained baselines)"),
     ('score', ): (_add_score, _score, "score your own AUT answers offline with creaeval's trained scorer")}
 
+class Parser(argparse.ArgumentParser):
+    "An argument parser whose errors are one line naming the flag (the usage is one `--help` away)."
+    def error(self, message): self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
 def build_parser() -> argparse.ArgumentParser:
     "The `creaeval` argument parser with every registered subcommand."
-    parser = argparse.ArgumentParser(prog='creaeval',
-                                     description='Creativity evaluation with LLMs (CreaEval, semantic entropy).')
+    parser = Parser(prog='creaeval', description='Creativity evaluation with LLMs (CreaEval, semantic entropy).')
     parser.add_argument('--debug', action='store_true', help='show the Python traceback of an error')
     subs, groups = parser.add_subparsers(dest='cmd', required=True, metavar='COMMAND'), {}
     for path, (add, handler, help_) in COMMANDS.items():
@@ -420,6 +524,21 @@ def build_parser() -> argparse.ArgumentParser:
         add(p); p.set_defaults(handler=handler)
     return parser
 
+# %% ../nbs/90_cli.ipynb #f38c0012
+def target(args) -> Path|None:
+    "The folder a command creates and fills: the run directory of `evaluate` and `entropy`, the run folder of `train`."
+    if args.cmd in ('evaluate', 'entropy'): return Path(args.run_dir)
+    if args.cmd == 'train' and not args.of: return Path(train_out(args))
+    return None
+
+def finished(cmd: str, # the subcommand
+             path: Path, # its folder (`target`)
+            ) -> bool:
+    "Whether `path` holds a finished unit: a scored unit or SE problem, or a training step (a checkpoint, a loss)."
+    if cmd == 'train': return any((path/n).exists() for n in ('checkpoint', 'loss.csv', 'scores.csv'))
+    recs = RunDir(path).records() if (path/'records.jsonl').exists() else []
+    return bool(latest_units(recs)) or any(r['type'] == 'se_problem' for r in recs)
+
 # %% ../nbs/90_cli.ipynb #29c1e021
 def interrupted(args, argv: list[str]) -> str:
     "The line an interrupted command prints: what was kept, and the command that resumes."
@@ -430,17 +549,39 @@ def interrupted(args, argv: list[str]) -> str:
     n = len(latest_units(recs)) or sum(r['type'] == 'se_problem' for r in recs)
     return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {again}"
 
+# %% ../nbs/90_cli.ipynb #f38c0015
+def errno_line(e: OSError, # an error with a file name
+               args,       # the parsed command line
+              ) -> str:
+    "An OS error as one line that names the flag whose path it is about (not a bare `[Errno 2] ...`)."
+    f = Path(e.filename).resolve()
+    for k, v in vars(args).items():
+        for x in v if isinstance(v, list) else [v]:
+            if isinstance(x, Path) and (f == (p := x.resolve()) or p in f.parents):
+                return f"--{k.replace('_', '-')} {x}: " + ('' if f == p else f"{e.filename}: ") + (e.strerror or str(e))
+    return f"{e.filename}: {e.strerror or e}"
+
 # %% ../nbs/90_cli.ipynb #6810c16b
 def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
     "Entry point of `creaeval`: exit 0 on success, 1 when work is incomplete, 2 on an error, 130 when interrupted."
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
+    folder = target(args)
+    fresh = folder is not None and not folder.exists()      # a folder that existed before is never removed
+    def tidy() -> bool:          # a folder this command created, in which nothing finished, goes again
+        if not (fresh and folder.exists() and not finished(args.cmd, folder)): return False
+        shutil.rmtree(folder, ignore_errors=True)
+        return True
     try: code = args.handler(args) or 0
     except KeyboardInterrupt:
-        sys.stdout.flush(); print(interrupted(args, argv), file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        line = f"creaeval: interrupted before anything finished; removed {folder}" if tidy() else interrupted(args, argv)
+        print(line, file=sys.stderr, flush=True)
         os._exit(130)
     except Exception as e:
+        tidy()
         if args.debug: raise
-        print(f"creaeval: error: {type(e).__name__}: {e}" if not str(e) else f"creaeval: error: {e}", file=sys.stderr)
+        msg = errno_line(e, args) if isinstance(e, OSError) and e.filename else str(e) or type(e).__name__
+        print("creaeval: error: " + ' '.join(line.strip() for line in msg.splitlines() if line.strip()), file=sys.stderr)
         code = 2
     sys.exit(code)
