@@ -98,6 +98,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                               'creaeval.cli._score': ('cli.html#_score', 'creaeval/cli.py'),
                               'creaeval.cli._se_compare': ('cli.html#_se_compare', 'creaeval/cli.py'),
                               'creaeval.cli._train': ('cli.html#_train', 'creaeval/cli.py'),
+                              'creaeval.cli._train_scorer': ('cli.html#_train_scorer', 'creaeval/cli.py'),
                               'creaeval.cli._untimed': ('cli.html#_untimed', 'creaeval/cli.py'),
                               'creaeval.cli.agreement': ('cli.html#agreement', 'creaeval/cli.py'),
                               'creaeval.cli.build_parser': ('cli.html#build_parser', 'creaeval/cli.py'),

@@ -436,17 +436,23 @@ def train_out(args) -> Path:
     paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
     return args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
 
+# %% ../nbs/90_cli.ipynb #fa634b3a
+def _train_scorer(args) -> int:
+    "`creaeval train rated_neighbours`: the blind choice (`train_scorer`), or with `--score-held-out` the held-out scores."
+    out = args.out or in_project(DEFAULT_SCORER)
+    if args.score_held_out:
+        got = score_held_out(out)
+        print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
+    cv = train_scorer(out, seed=args.seed, threads=args.threads)
+    best = cv.loc[cv.cv_r.idxmax()]
+    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}) among {len(cv)}: {out}; commit it, "
+          "then score the held-out answers with --score-held-out")
+    return 0
+
+
+# %% ../nbs/90_cli.ipynb #23cf7758
 def _train(args) -> int:
-    if args.method == 'rated_neighbours':     # creaeval's scorer: the blind choice, then (a second call) held-out scores
-        out = args.out or in_project(DEFAULT_SCORER)
-        if args.score_held_out:
-            got = score_held_out(out)
-            print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
-        cv = train_scorer(out, seed=args.seed, threads=args.threads)
-        best = cv.loc[cv.cv_r.idxmax()]
-        print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}) among {len(cv)}: {out}; commit it, "
-              "then score the held-out answers with --score-held-out")
-        return 0
+    if args.method == 'rated_neighbours': return _train_scorer(args)    # creaeval's scorer (36_scorer)
     if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")
     if args.of:
         got = mean_of_runs(args.of, args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-ensemble",
