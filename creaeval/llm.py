@@ -154,12 +154,12 @@ class OpenAIBackend:
                               f"{self.key_env or '(none named: set api_key_env in settings.ini)'}")
     def check(self): self.api_key()
     def _client(self):
-        import openai, httpx
+        import openai
         loop = asyncio.get_running_loop()
         if loop not in self._clients:
             self._clients[loop] = openai.AsyncOpenAI(
                 base_url=self.base_url, api_key=self.api_key(), max_retries=0, http_client=self._http_client,
-                timeout=httpx.Timeout(float(self.cfg['timeout']), connect=float(self.cfg.get('connect_timeout') or 10)))
+                timeout=openai.Timeout(float(self.cfg['timeout']), connect=float(self.cfg.get('connect_timeout') or 10)))
         return self._clients[loop]
     def response_format(self, schema: dict) -> dict|None:
         if self.mode == 'json_schema':
