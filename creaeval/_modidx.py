@@ -207,6 +207,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                               'creaeval.llm._describe': ('llm.html#_describe', 'creaeval/llm.py'),
                               'creaeval.llm._from_cache': ('llm.html#_from_cache', 'creaeval/llm.py'),
                               'creaeval.llm._is_loopback': ('llm.html#_is_loopback', 'creaeval/llm.py'),
+                              'creaeval.llm._out_of_time': ('llm.html#_out_of_time', 'creaeval/llm.py'),
                               'creaeval.llm._semaphore': ('llm.html#_semaphore', 'creaeval/llm.py'),
                               'creaeval.llm.backoff_delay': ('llm.html#backoff_delay', 'creaeval/llm.py'),
                               'creaeval.llm.build_messages': ('llm.html#build_messages', 'creaeval/llm.py'),

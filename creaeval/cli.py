@@ -189,7 +189,8 @@ def _add_evaluate(p):
                    help='evaluate the samples whose input changed since the run started, and new ones')
     p.add_argument('--retry-failed', action='store_true', help='evaluate again the units that failed or are partial')
     p.add_argument('--drop-missing', action='store_true',
-                   help='drop the records of samples deleted from the input since the run scored them (without it, such a run stops and names them)')
+                   help='drop the records of samples deleted from the input since the run scored them '
+                        '(without it, such a run stops and names them)')
     p.add_argument('--stop-after', type=int, default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 

@@ -159,7 +159,8 @@ class OpenAIBackend:
         if loop not in self._clients:
             self._clients[loop] = openai.AsyncOpenAI(
                 base_url=self.base_url, api_key=self.api_key(), max_retries=0, http_client=self._http_client,
-                timeout=openai.Timeout(float(self.cfg['timeout']), connect=float(self.cfg.get('connect_timeout') or 10)))
+                timeout=openai.Timeout(float(self.cfg['timeout']),
+                                       connect=float(self.cfg.get('connect_timeout') or 10)))
         return self._clients[loop]
     def response_format(self, schema: dict) -> dict|None:
         if self.mode == 'json_schema':
@@ -193,10 +194,11 @@ async def complete(self: OpenAIBackend, messages: list, gen: dict, schema: dict|
     except openai.APIConnectionError as e:
         why = e.__cause__ or e
         raise CallError(f"connection error: {type(why).__name__}: {str(why)[:200]}", kind='connection') from None
-    except json.JSONDecodeError as e: raise CallError(f"malformed response: JSON cut or broken ({e})", kind='malformed') from None
+    except json.JSONDecodeError as e:
+        raise CallError(f"malformed response: JSON cut or broken ({e})", kind='malformed') from None
     except Exception as e:
         raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}", kind='malformed') from None
-    if isinstance(resp, str):    # the SDK hands back the text of a body that is not JSON (an HTML page, a proxy's notice)
+    if isinstance(resp, str):    # the SDK hands back a body that is not JSON as text (an HTML page, a proxy's notice)
         raise CallError(f"not a JSON body: the server answered {' '.join(resp.split())[:120]!r}", kind='not_json')
     try:
         text = resp.choices[0].message.content
@@ -338,9 +340,15 @@ class _Failed(Exception):
         super().__init__(cause)
         self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
 
+# %% ../nbs/12_llm.ipynb #3d52f5a4
+def _out_of_time(n: int, last: CallError|None) -> _Failed:
+    "The failure of a call whose deadline came after `n` attempts; its kind is that of the last fault ('timeout')."
+    why = f"deadline of the call reached after {n} attempt(s)" + (f"; last fault: {last.cause}" if last else '')
+    return _Failed(why, n, False, last.kind if last else 'timeout')
+
 # %% ../nbs/12_llm.ipynb #e8463564
 UNIT_END: contextvars.ContextVar = contextvars.ContextVar('UNIT_END', default=None)  # monotonic time a unit must end by
-ON_RETRY: contextvars.ContextVar = contextvars.ContextVar('ON_RETRY', default=None)   # f(spec, attempt, CallError) before each retry
+ON_RETRY: contextvars.ContextVar = contextvars.ContextVar('ON_RETRY', default=None)   # f(spec, attempt, CallError)
 
 def call_end(cfg: dict, t0: float) -> float|None:
     "The monotonic time a call started at `t0` must end by (its `deadline`, or its unit's if sooner), or None."
@@ -358,25 +366,21 @@ async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list, end: fl
     while True:
         attempt += 1
         left = None if end is None else end - time.monotonic()
+        if left is not None and left <= 0: raise _out_of_time(attempt - 1, last)
         try:
-            if left is not None and left <= 0: raise TimeoutError
             coro = self.backend.complete(messages, gen, sdict, seed)
             text, usage = await (coro if left is None else asyncio.wait_for(coro, left))
             return text, usage, attempt
-        except (asyncio.TimeoutError, TimeoutError):    # the call's deadline, not an attempt's own timeout
-            cause = f"deadline of the call reached after {attempt - 1 if left is not None and left <= 0 else attempt} attempt(s)"
-            faults.append(cause)
-            kind = last.kind if last is not None and left is not None and left <= 0 else 'timeout'
-            raise _Failed(cause + (f"; last fault: {last.cause}" if last is not None else ''), attempt, False, kind) from None
+        except (asyncio.TimeoutError, TimeoutError):    # the call's deadline cut this attempt
+            last = CallError('no answer by the deadline', kind='timeout'); faults.append(last.cause)
+            raise _out_of_time(attempt, last) from None
         except CallError as e:
             faults.append(e.cause); last = e
             if not e.retryable or attempt > max_retries:
                 why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
                 raise _Failed(f"{e.cause} ({why})", attempt, e.lasting, e.kind) from None
             delay = backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after)
-            if end is not None and time.monotonic() + delay >= end:
-                raise _Failed(f"{e.cause} (deadline of the call reached after {attempt} attempt(s))", attempt, e.lasting,
-                              e.kind) from None
+            if end is not None and time.monotonic() + delay >= end: raise _out_of_time(attempt, e) from None
             if (hook := ON_RETRY.get()) is not None: hook(self.spec, attempt, e)
             await asyncio.sleep(delay)
 

@@ -180,7 +180,7 @@ def cost_table(records: list[dict]) -> pd.DataFrame:
 
 # %% ../nbs/61_runner.ipynb #722f177f
 def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
-    "Failures (and of what kind), cost p50/p95 per response, and judge-vs-derived summary disagreement; `calls` and `failed_calls` count the calls of the latest record of every unit, `requests_made` every call record (superseded ones included)."
+    "Failures by kind, cost p50/p95 per response, summary disagreement; `calls` are those of the kept results."
     units = list(latest_units(records).values())
     calls = [c for u in units for c in u['calls']]          # the calls the kept results rest on (cache hits included)
     made = [r for r in records if r['type'] == 'call']      # every request made, superseded ones included
@@ -229,7 +229,8 @@ def finish(run: RunDir, done: int=0, skipped: int=0, verbose: bool=True) -> RunR
     tmp.replace(run.summary_path)
     if verbose: print(
         f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
-        f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls of the kept results failed"
+        f"{summ['missing_cells']} missing score cell(s); "
+        f"{summ['failed_calls']}/{summ['calls']} calls of the kept results failed"
         f"{by_kind(summ['failures'])}; "
         f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
         f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 "
@@ -271,7 +272,8 @@ class RunPlan:
     examples: dict = field(default_factory=dict)   # sample id -> its few-shot examples
     models: dict = field(default_factory=dict)     # spec -> model object
     seen: set = field(default_factory=set)         # keys of the call records written
-    unit_deadline: float = 0                       # seconds a unit's calls may take in all (0: no limit)
+    unit_deadline: float = field(    # seconds all calls of a unit may take (0: no limit)
+        default_factory=lambda: settings().getfloat('llm', 'unit_deadline', 1800))
     @property
     def meth(self) -> Method: return method_for(self.dataset, self.method)
     @property
@@ -364,7 +366,6 @@ async def evaluate_async(
     retry_failed: bool=False,  # evaluate again the units whose latest record failed or is partial
     stop_after: int=3,  # stop when this many units in a row got no answer from their endpoint
     drop_missing: bool=False,  # drop the records of samples deleted from the input since the run scored them
-    unit_deadline: float|None=None,  # seconds one unit's calls may take in all; default: settings [llm] unit_deadline
     llms: dict|None=None,  # spec -> model object, overriding `get_llm` (tests)
     progress: bool=True,  # show a progress bar, and print the summary line at the end
     samples: list[Sample]|None=None,  # the samples themselves, instead of loading them
@@ -372,9 +373,8 @@ async def evaluate_async(
 ) -> RunResult:
     "Run `method` over the dataset into `run_dir`, skipping what is already done; write scores and summary."
     meth = method_for(dataset, method)      # fails early on an unknown method or dataset pairing
-    judges = [judges] if isinstance(judges, str) else list(judges)
+    judges, s = [judges] if isinstance(judges, str) else list(judges), settings()
     if not judges: raise ValueError("at least one judge model is needed")
-    s = settings()
     temperature = float(s.getfloat('models', 'temperature')) if temperature is None else float(temperature)
     check_numbers(temperature, max_tokens, max_chars, shots)
     if meth.analyst and sot is None: sot = s.get('models', 'sot')
@@ -386,11 +386,8 @@ async def evaluate_async(
                   parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids,
                   load_kw={k: str(v) for k, v in load_kw.items()}, prompt_hashes=prompt_hashes(dataset, method),
                   version=library_version())
-    run = RunDir(run_dir); fresh = run.config() is None     # a start that fails leaves nothing behind
-    run.init(config, CHECKED_KEYS)
-    unit_deadline = float(s.get('llm', 'unit_deadline', '1800') if unit_deadline is None else unit_deadline)
+    run = RunDir(run_dir); fresh = run.config() is None; run.init(config, CHECKED_KEYS)   # a failed start: nothing left
     plan = RunPlan(run, dataset, method, judges, sot, examples=examples, models=dict(llms or {}),
-                   unit_deadline=unit_deadline,
                    options=dict(temperature=temperature, max_tokens=max_tokens, max_chars=max_chars,
                                 evidence_style=evidence_style, parser_notes=parser_notes))
     try: return await _evaluate_units(plan, samples, rescore_changed=rescore_changed, retry_failed=retry_failed,
