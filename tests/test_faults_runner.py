@@ -141,3 +141,13 @@ def test_cli_against_a_hanging_server(tmp_path):
     assert 'the last 3 responses got no answer' in p.stderr and 'CREAEVAL_LLM_DEADLINE' in p.stderr, p.stderr[-2000:]
     assert url not in p.stderr.split('set as now')[-1]
     assert dt < 60, dt
+
+
+def test_interrupted_names_the_overrides(tmp_path, monkeypatch):
+    "5. The resume line after Ctrl-C names the `CREAEVAL_...` variables the command ran with, never their values."
+    from creaeval.cli import build_parser, interrupted
+    monkeypatch.setenv('CREAEVAL_PROVIDER_LLAMACPP_BASE_URL', 'http://alice:s3cret@host/v1')
+    argv = ['evaluate', '--method', 'direct', '--judge', 'llamacpp/m', '--run-dir', str(tmp_path/'run')]
+    line = interrupted(build_parser().parse_args(argv), argv)
+    assert 'resume with: creaeval evaluate' in line and 'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL' in line, line
+    assert 's3cret' not in line
