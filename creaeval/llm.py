@@ -70,7 +70,7 @@ class CallError(Exception):
 
 # %% ../nbs/12_llm.ipynb #e7731488
 FAULT_KINDS = {
-    'timeout': 'timeout (no answer in time)', 'connection': 'connection failed (refused, reset, unknown host)',
+    'timeout': 'timeout (no answer in time)', 'connection': 'connection failed (no server, reset, unknown host)',
     'refused': 'refused (HTTP 401/403/404)', 'http_5xx': 'server error (HTTP 5xx)', 'http': 'HTTP error (other status)',
     'malformed': 'malformed JSON body', 'not_json': 'not a JSON body (HTML or text)', 'output': 'invalid output',
     'other': 'other'}
