@@ -11,7 +11,7 @@ import pandas as pd
 from .core import project_root, in_project
 from .sources import fetch
 from .rundir import RunDir
-from .runner import evaluate, latest_units, by_kind
+from .runner import evaluate, latest_units, by_kind, with_env
 from .methods.registry import DATASETS, methods_of
 from .samplers import make_sampler
 from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
@@ -231,6 +231,9 @@ def _add_evaluate(p):
     p.add_argument('--rescore-changed', action='store_true',
                    help='evaluate the samples whose input changed since the run started, and new ones')
     p.add_argument('--retry-failed', action='store_true', help='evaluate again the units that failed or are partial')
+    p.add_argument('--drop-missing', action='store_true',
+                   help='drop the records of samples deleted from the input since the run scored them '
+                        '(without it, such a run stops and names them)')
     p.add_argument('--stop-after', type=positive(), default=3,
                    help='stop when this many responses in a row got no answer from their endpoint (default: 3)')
 
@@ -264,6 +267,7 @@ def _evaluate(args) -> int:
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
                    evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
                    rescore_changed=args.rescore_changed, retry_failed=args.retry_failed, stop_after=args.stop_after,
+                   drop_missing=args.drop_missing,
                    **kw)
     return incomplete(res.summary, res.run.summary_path)
 
@@ -436,7 +440,7 @@ def train_out(args) -> Path:
     paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
     return args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
 
-# %% ../nbs/90_cli.ipynb #fa634b3a
+# %% ../nbs/90_cli.ipynb #f3b7875a
 def _train_scorer(args) -> int:
     "`creaeval train rated_neighbours`: the blind choice (`train_scorer`), or with `--score-held-out` the held-out scores."
     out = args.out or in_project(DEFAULT_SCORER)
@@ -450,7 +454,7 @@ def _train_scorer(args) -> int:
     return 0
 
 
-# %% ../nbs/90_cli.ipynb #23cf7758
+# %% ../nbs/90_cli.ipynb #09a8d44a
 def _train(args) -> int:
     if args.method == 'rated_neighbours': return _train_scorer(args)    # creaeval's scorer (36_scorer)
     if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")
@@ -550,10 +554,10 @@ def interrupted(args, argv: list[str]) -> str:
     "The line an interrupted command prints: what was kept, and the command that resumes."
     again = shlex.join(['creaeval', *argv])
     rd = getattr(args, 'run_dir', None) if args.cmd in ('evaluate', 'entropy') else None
-    if rd is None: return f"creaeval: interrupted; run it again with: {again}"
+    if rd is None: return f"creaeval: interrupted; run it again with: {with_env(again)}"
     recs = RunDir(rd).records() if (Path(rd)/'records.jsonl').exists() else []
     n = len(latest_units(recs)) or sum(r['type'] == 'se_problem' for r in recs)
-    return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {again}"
+    return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {with_env(again)}"
 
 # %% ../nbs/90_cli.ipynb #f38c0015
 def errno_line(e: OSError, # an error with a file name

@@ -5,22 +5,23 @@ concurrency with a per-provider limit, bounded retries, validated structured out
 
 # %% ../nbs/12_llm.ipynb #c104aa07
 from __future__ import annotations
-import asyncio, itertools, json, os, random, time, weakref
+import asyncio, contextvars, itertools, json, os, random, time, weakref
 from dataclasses import dataclass, field
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import parsedate_to_datetime
 from urllib.parse import urlparse
 from typing import Any
 from fastcore.basics import patch
-from .core import settings, mask_secrets
+from .core import Settings, settings, mask_secrets
 from .schemas import schema_budget
 from .cache import TRANSPORT_KEYS, Cache, request_key
 from .structured import schema_dict, validate_output
 
 # %% auto #0
-__all__ = ['NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_MAX_TOKENS_PARAM', 'CALL_KEYS', 'Result', 'CallError', 'ReplayMiss',
-           'is_retryable', 'parse_retry_after', 'backoff_delay', 'run_sync', 'OpenAIBackend', 'read_budgets',
-           'call_budget', 'provider_config', 'check_messages', 'LLM', 'build_messages', 'usage_frame', 'usage_table']
+__all__ = ['FAULT_KINDS', 'NOT_RETRIED', 'DEFAULT_RESPONSE_FORMAT', 'DEFAULT_MAX_TOKENS_PARAM', 'CALL_KEYS', 'CALL_DEFAULTS',
+           'UNIT_END', 'ON_RETRY', 'Result', 'CallError', 'fault_kind', 'ReplayMiss', 'is_retryable',
+           'parse_retry_after', 'backoff_delay', 'run_sync', 'OpenAIBackend', 'read_budgets', 'call_budget',
+           'provider_config', 'check_messages', 'LLM', 'call_end', 'build_messages', 'usage_frame', 'usage_table']
 
 # %% ../nbs/12_llm.ipynb #75eaa7a5
 @dataclass
@@ -41,7 +42,7 @@ class Result:
     spec: str = ''                # provider/model that answered
     faults: list = field(default_factory=list) # the cause of every failed attempt, in order
     lasting: bool = False         # a failure the same request meets every time (cached: replay and resume repeat it)
-    fault: str|None = None        # the final failure's kind: 'connection', 'timeout', 'refused', 'http', 'output' ...
+    fault: str|None = None        # the final failure's kind: a key of `FAULT_KINDS`
     @property
     def unreachable(self) -> bool:
         "A failure of the transport itself: the endpoint did not answer (connection refused, timed out)."
@@ -60,12 +61,23 @@ class CallError(Exception):
     "One failed attempt at a model call; its cause is kept with any secret masked."
     def __init__(self, cause: str, status: int|None=None, retryable: bool=True, retry_after: float|None=None,
                  lasting: bool=False, # the same request fails the same way every time (a prompt too long for the model)
-                 kind: str='other', # 'connection', 'timeout', 'refused' (401/403/404), 'http', 'malformed', 'other'
+                 kind: str='other', # a key of `FAULT_KINDS`: 'timeout', 'http_5xx', 'not_json' ...
                 ):
         cause = mask_secrets(cause)
         super().__init__(cause)
         self.cause, self.status, self.retryable, self.retry_after = cause, status, retryable, retry_after
         self.lasting, self.kind = lasting, kind
+
+# %% ../nbs/12_llm.ipynb #e7731488
+FAULT_KINDS = {
+    'timeout': 'timeout (no answer in time)', 'connection': 'connection failed (no server, reset, unknown host)',
+    'refused': 'refused (HTTP 401/403/404)', 'http_5xx': 'server error (HTTP 5xx)', 'http': 'HTTP error (other status)',
+    'malformed': 'malformed JSON body', 'not_json': 'not a JSON body (HTML or text)', 'output': 'invalid output',
+    'other': 'other'}
+
+def fault_kind(status: int) -> str:
+    "The kind of a failed HTTP status."
+    return 'refused' if status in (401, 403, 404) else 'http_5xx' if status >= 500 else 'http'
 
 # %% ../nbs/12_llm.ipynb #8facd26b
 class ReplayMiss(LookupError):
@@ -146,8 +158,9 @@ class OpenAIBackend:
         loop = asyncio.get_running_loop()
         if loop not in self._clients:
             self._clients[loop] = openai.AsyncOpenAI(
-                base_url=self.base_url, api_key=self.api_key(), max_retries=0, timeout=float(self.cfg['timeout']),
-                http_client=self._http_client)
+                base_url=self.base_url, api_key=self.api_key(), max_retries=0, http_client=self._http_client,
+                timeout=openai.Timeout(float(self.cfg['timeout']),
+                                       connect=float(self.cfg.get('connect_timeout') or 10)))
         return self._clients[loop]
     def response_format(self, schema: dict) -> dict|None:
         if self.mode == 'json_schema':
@@ -174,20 +187,24 @@ async def complete(self: OpenAIBackend, messages: list, gen: dict, schema: dict|
     except openai.APIStatusError as e:
         msg = (e.message or '')[:300]
         raise CallError(f"HTTP {e.status_code}: {msg}", status=e.status_code, retryable=is_retryable(e.status_code),
-                        kind='refused' if e.status_code in (401, 403, 404) else 'http',
+                        kind=fault_kind(e.status_code),
                         retry_after=parse_retry_after(e.response.headers)) from None
     except (openai.APITimeoutError, asyncio.TimeoutError, TimeoutError):
         raise CallError(f"timeout after {timeout:g}s", kind='timeout') from None
     except openai.APIConnectionError as e:
         why = e.__cause__ or e
         raise CallError(f"connection error: {type(why).__name__}: {str(why)[:200]}", kind='connection') from None
+    except json.JSONDecodeError as e:
+        raise CallError(f"malformed response: JSON cut or broken ({e})", kind='malformed') from None
     except Exception as e:
-        raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}") from None
+        raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}", kind='malformed') from None
+    if isinstance(resp, str):    # the SDK hands back a body that is not JSON as text (an HTML page, a proxy's notice)
+        raise CallError(f"not a JSON body: the server answered {' '.join(resp.split())[:120]!r}", kind='not_json')
     try:
         text = resp.choices[0].message.content
         if text is None: raise ValueError('no content in the first choice')
     except Exception as e:
-        raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}") from None
+        raise CallError(f"malformed response: {type(e).__name__}: {str(e)[:200]}", kind='malformed') from None
     u = getattr(resp, 'usage', None)
     usage = {'input_tokens': getattr(u, 'prompt_tokens', None), 'output_tokens': getattr(u, 'completion_tokens', None)}
     if gen.get('logprobs'):
@@ -221,7 +238,8 @@ def call_budget(budgets: dict, # `read_budgets(settings())`
     return max(schema_budget(schema, budgets['string_tokens']), 256) if schema is not None else budgets['plain']
 
 # %% ../nbs/12_llm.ipynb #89aa9339
-CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget')
+CALL_KEYS = ('timeout', 'max_retries', 'backoff_base', 'backoff_max', 'resample_budget', 'connect_timeout', 'deadline')
+CALL_DEFAULTS = {'connect_timeout': '10', 'deadline': '300'}   # for a settings.ini written before these keys
 
 def provider_config(provider: str, **overrides) -> dict:
     "The merged settings of one provider: its section, the `[llm]` call settings, then `overrides`."
@@ -232,7 +250,7 @@ def provider_config(provider: str, **overrides) -> dict:
             f"{s.path}: unknown provider {provider!r}; known: {', '.join(sorted(provs))} (add a "
             f"[provider.{provider}] section)"
         )
-    cfg = {k: s.get('llm', k) for k in CALL_KEYS}
+    cfg = {k: s.get('llm', k, CALL_DEFAULTS.get(k, Settings._missing)) for k in CALL_KEYS}
     cfg.update(default_temperature=s.getfloat('models', 'temperature'), budgets=read_budgets(s))
     cfg.update(provs[provider])
     cfg.update({k: v for k, v in overrides.items() if v is not None})
@@ -242,7 +260,7 @@ def provider_config(provider: str, **overrides) -> dict:
         try: int(cfg[k])
         except (TypeError, ValueError):
             raise ValueError(f"{s.path}: [provider.{provider}] {k} = {cfg[k]!r} is not an integer") from None
-    for k in ('timeout', 'backoff_base', 'backoff_max'):
+    for k in ('timeout', 'backoff_base', 'backoff_max', 'connect_timeout', 'deadline'):
         try: float(cfg[k])
         except (TypeError, ValueError): raise ValueError(f"{s.path}: {k} = {cfg[k]!r} is not a number") from None
     if isinstance(eb := cfg.get('extra_body'), str):
@@ -322,34 +340,59 @@ class _Failed(Exception):
         super().__init__(cause)
         self.cause, self.attempts, self.lasting, self.kind = cause, attempts, lasting, kind
 
+# %% ../nbs/12_llm.ipynb #3d52f5a4
+def _out_of_time(n: int, last: CallError|None) -> _Failed:
+    "The failure of a call whose deadline came after `n` attempts; its kind is that of the last fault ('timeout')."
+    why = f"deadline of the call reached after {n} attempt(s)" + (f"; last fault: {last.cause}" if last else '')
+    return _Failed(why, n, False, last.kind if last else 'timeout')
+
+# %% ../nbs/12_llm.ipynb #e8463564
+UNIT_END: contextvars.ContextVar = contextvars.ContextVar('UNIT_END', default=None)  # monotonic time a unit must end by
+ON_RETRY: contextvars.ContextVar = contextvars.ContextVar('ON_RETRY', default=None)   # f(spec, attempt, CallError)
+
+def call_end(cfg: dict, t0: float) -> float|None:
+    "The monotonic time a call started at `t0` must end by (its `deadline`, or its unit's if sooner), or None."
+    if cfg.get('kind') == 'local': return None
+    d = float(cfg.get('deadline') or 0)
+    ends = [t for t in (t0 + d if d > 0 else None, UNIT_END.get()) if t is not None]
+    return min(ends) if ends else None
+
 # %% ../nbs/12_llm.ipynb #f2f8ba55
 @patch
-async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list) -> tuple[str, dict, int]:
-    "One sample: attempts with bounded retries; each failure's cause goes to `faults`."
-    cfg, attempt = self.cfg, 0
+async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list, end: float|None=None) -> tuple[str, dict, int]:
+    "One sample: attempts with bounded retries, all ended by `end` (monotonic); each failure's cause goes to `faults`."
+    cfg, attempt, last = self.cfg, 0, None
     max_retries = int(cfg['max_retries'])
     while True:
         attempt += 1
+        left = None if end is None else end - time.monotonic()
+        if left is not None and left <= 0: raise _out_of_time(attempt - 1, last)
         try:
-            text, usage = await self.backend.complete(messages, gen, sdict, seed)
+            coro = self.backend.complete(messages, gen, sdict, seed)
+            text, usage = await (coro if left is None else asyncio.wait_for(coro, left))
             return text, usage, attempt
+        except (asyncio.TimeoutError, TimeoutError):    # the call's deadline cut this attempt
+            last = CallError('no answer by the deadline', kind='timeout'); faults.append(last.cause)
+            raise _out_of_time(attempt, last) from None
         except CallError as e:
-            faults.append(e.cause)
+            faults.append(e.cause); last = e
             if not e.retryable or attempt > max_retries:
                 why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
                 raise _Failed(f"{e.cause} ({why})", attempt, e.lasting, e.kind) from None
-            await asyncio.sleep(
-                backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after))
+            delay = backoff_delay(attempt, float(cfg['backoff_base']), float(cfg['backoff_max']), e.retry_after)
+            if end is not None and time.monotonic() + delay >= end: raise _out_of_time(attempt, e) from None
+            if (hook := ON_RETRY.get()) is not None: hook(self.spec, attempt, e)
+            await asyncio.sleep(delay)
 
 # %% ../nbs/12_llm.ipynb #a9c07b07
 @patch
 async def _call(self: LLM, messages, gen, schema, sdict, key, base) -> Result:
     attempts, usage, raw, err, faults = 0, {'input_tokens': 0, 'output_tokens': 0}, None, None, []
     base = {**base, 'faults': faults}
-    budget = int(self.cfg['resample_budget'])
+    budget, end = int(self.cfg['resample_budget']), call_end(self.cfg, time.monotonic())
     for r in range(budget + 1):
         seed = int(key[:8], 16) + r
-        try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults)
+        try: text, u, n = await self._attempts(messages, gen, sdict, seed, faults, end)
         except _Failed as f:
             return Result(ok=False, text=raw, error=f.cause, usage=usage, attempts=attempts + f.attempts, resamples=r,
                           lasting=f.lasting, fault=f.kind, **base)

@@ -6,7 +6,7 @@ replayed offline."""
 
 # %% ../nbs/61_runner.ipynb #e01285ac
 from __future__ import annotations
-import hashlib, json, time
+import hashlib, json, os, shlex, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +16,7 @@ from .core import settings
 from .rundir import RunDir, checkpoint, library_version
 from .cache import canonical
 from .cgpst import step_dimensions, dimension
-from .llm import Result, run_sync, read_budgets
+from .llm import Result, run_sync, read_budgets, UNIT_END, ON_RETRY, FAULT_KINDS
 from .models import get_llm
 from .samples import Sample
 from .scores import SCORE_COLUMNS, check_table, summary_disagreement
@@ -26,9 +26,9 @@ from .methods.registry import DATASETS, Method, Dataset, method_for, dataset_for
 
 # %% auto #0
 __all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'Recorder', 'latest_units', 'score_table',
-           'input_hash', 'check_inputs', 'EndpointDown', 'unit_dead', 'endpoint_down', 'cost_table', 'summarize',
-           'by_kind', 'RunResult', 'finish', 'few_shot', 'check_numbers', 'RunPlan', 'evaluate_async', 'evaluate',
-           'check_scores', 'runs_cost_table']
+           'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead', 'env_overrides', 'with_env',
+           'endpoint_down', 'cost_table', 'summarize', 'by_kind', 'RunResult', 'finish', 'few_shot', 'check_numbers',
+           'RunPlan', 'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table']
 
 # %% ../nbs/61_runner.ipynb #877ad12c
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
@@ -87,9 +87,22 @@ def _listed(ids: list, k: int=5) -> str:
     "A few ids for a message, and how many more."
     return ', '.join(map(str, ids[:k])) + (f" and {len(ids) - k} more" if len(ids) > k else '')
 
+# %% ../nbs/61_runner.ipynb #980222d5
+def drop_samples(run: RunDir, ids: set) -> int:
+    "Remove every record of the samples `ids` from the run's records (atomically); returns how many went."
+    recs = run.records()
+    keep = [r for r in recs if r.get('sample_id') not in ids]
+    tmp = run.records_path.with_suffix('.tmp')
+    tmp.write_text(''.join(json.dumps(r, ensure_ascii=False, default=str) + '\n' for r in keep), encoding='utf-8')
+    tmp.replace(run.records_path)
+    return len(recs) - len(keep)
+
 # %% ../nbs/61_runner.ipynb #44dc6bf9
-def check_inputs(run: RunDir, samples: list[Sample], rescore_changed: bool=False) -> set:
-    "The ids whose input changed since the run started (refused, with the new ones, unless `rescore_changed`)."
+def check_inputs(run: RunDir, samples: list[Sample], rescore_changed: bool=False, *,
+                 drop_missing: bool=False, # drop the records of samples no longer in the input
+                 whole: bool=True, # `samples` is the whole input (not a `--samples` selection)
+                ) -> set:
+    "The ids whose input changed since the run started (refused, with the new and the deleted ones, unless allowed)."
     path, now = run.path/'inputs.json', {s.sample_id: input_hash(s) for s in samples}
     had = json.loads(path.read_text()) if path.exists() else None
     if had is None:
@@ -98,17 +111,26 @@ def check_inputs(run: RunDir, samples: list[Sample], rescore_changed: bool=False
     else:
         changed = {i for i, h in now.items() if i in had and had[i] != h}
         new = sorted(i for i in now if i not in had)
+        gone = sorted(i for i in had if i not in now) if whole else []
+        if gone and not drop_missing:
+            raise ValueError(f"{run.path}: {len(gone)} sample(s) this run evaluated are no longer in the input "
+                             f"({_listed(gone)}); their scores would stay in scores.csv. Add --drop-missing to drop "
+                             "their records from the run, put them back in the input, or use another --run-dir")
         if (changed or new) and not rescore_changed:
             parts = ([f"{len(changed)} sample(s) changed since the run evaluated them ({_listed(sorted(changed))})"]
                      if changed else []) + ([f"{len(new)} sample(s) new to it ({_listed(new)})"] if new else [])
             raise ValueError(f"{run.path}: the input is not what this run evaluated: {'; '.join(parts)}. Add "
                              "--rescore-changed to evaluate those (the changed ones again, their earlier scores "
                              "replaced), or use another --run-dir")
+        if gone:
+            drop_samples(run, set(gone))
+            had = {i: h for i, h in had.items() if i not in gone}
+            print(f"{run.path}: dropped the records of {len(gone)} sample(s) no longer in the input ({_listed(gone)})")
     tmp = path.with_suffix('.tmp'); tmp.write_text(json.dumps({**(had or {}), **now}, indent=1)); tmp.replace(path)
     return changed
 
 # %% ../nbs/61_runner.ipynb #5a240ef8
-DEAD = ('connection', 'timeout', 'refused')   # faults that say the endpoint will answer nothing
+DEAD = ('connection', 'timeout', 'refused', 'http_5xx', 'not_json', 'malformed')   # the endpoint answers nothing usable
 
 class EndpointDown(RuntimeError):
     "A model endpoint that answered none of several units in a row."
@@ -116,6 +138,16 @@ class EndpointDown(RuntimeError):
 def unit_dead(calls: list[dict]) -> bool:
     "Whether every call of a unit failed with no answer or was refused."
     return bool(calls) and all(not c['ok'] and c.get('fault') in DEAD for c in calls)
+
+# %% ../nbs/61_runner.ipynb #a37d767e
+def env_overrides() -> list[str]:
+    "The names (never the values) of the `CREAEVAL_...` variables set now: settings a resumed run needs again."
+    return sorted(k for k in os.environ if k.startswith('CREAEVAL_') and os.environ[k] != '')
+
+def with_env(command: str) -> str:
+    "`command`, followed by the names of the environment overrides it ran with."
+    names = env_overrides()
+    return command + (f" (with {', '.join(names)} set as now)" if names else '')
 
 # %% ../nbs/61_runner.ipynb #a04cfdee
 def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bool) -> EndpointDown:
@@ -125,8 +157,9 @@ def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bo
     url = getattr(llm, 'base_url', '') or '(in process)'
     last = next((r['error'] for r in reversed(run.records()) if r['type'] == 'call' and not r['ok']), 'unknown')
     done = sum(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
-    what = (f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers." if kept else
-            f"Nothing had an answer, so {run.path} was removed; fix the model, key or URL and run the command again")
+    what = (with_env(f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers")
+            + '.' if kept else with_env(f"Nothing had an answer, so {run.path} was removed; fix the model, key or URL "
+                                        "and run the command again"))
     err = EndpointDown(f"{spec} at {url}: the last {n} responses got no answer (last error: {last}); stopped. {what}")
     err.kept = kept
     return err
@@ -147,9 +180,10 @@ def cost_table(records: list[dict]) -> pd.DataFrame:
 
 # %% ../nbs/61_runner.ipynb #722f177f
 def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
-    "Failures (and of what kind), cost p50/p95 per response, and judge-vs-derived summary disagreement."
+    "Failures by kind, cost p50/p95 per response, summary disagreement; `calls` are those of the kept results."
     units = list(latest_units(records).values())
-    calls = [r for r in records if r['type'] == 'call']
+    calls = [c for u in units for c in u['calls']]          # the calls the kept results rest on (cache hits included)
+    made = [r for r in records if r['type'] == 'call']      # every request made, superseded ones included
     cost = cost_table(records)
     q = lambda col, p: float(np.percentile(cost[col], p)) if len(cost) else None
     dis = {}
@@ -161,15 +195,16 @@ def summarize(records: list[dict], scores: pd.DataFrame) -> dict:
     missing = int((scores.origin == 'missing').sum()) if len(scores) else 0
     failures = dict(Counter(c.get('fault') or 'other' for c in calls if not c['ok']).most_common())
     return dict(units=len(units), status=status, missing_cells=missing, failed_calls=sum(not c['ok'] for c in calls),
-                failures=failures, calls=len(calls), resamples=sum(c.get('resamples') or 0 for c in calls),
+                failures=failures, calls=len(calls), requests_made=len(made),
+                resamples=sum(c.get('resamples') or 0 for c in calls),
                 tokens_p50=q('tokens', 50),
                 tokens_p95=q('tokens', 95), time_p50_s=q('time_s', 50), time_p95_s=q('time_s', 95),
                 wall_p50_s=q('wall_s', 50), wall_p95_s=q('wall_s', 95), summary_disagreement=dis)
 
 # %% ../nbs/61_runner.ipynb #2d28d884
 def by_kind(failures: dict) -> str:
-    "Failure counts for a message: ' (connection: 3, other: 1)', or nothing."
-    return f" ({', '.join(f'{k}: {n}' for k, n in failures.items())})" if failures else ''
+    "Failure counts, each kind named (`FAULT_KINDS`), for a message; or nothing."
+    return f" ({', '.join(f'{FAULT_KINDS.get(k, k)}: {n}' for k, n in failures.items())})" if failures else ''
 
 # %% ../nbs/61_runner.ipynb #975ef3f4
 @dataclass
@@ -194,7 +229,8 @@ def finish(run: RunDir, done: int=0, skipped: int=0, verbose: bool=True) -> RunR
     tmp.replace(run.summary_path)
     if verbose: print(
         f"{run.path}: {summ['units']} unit(s) ({done} new, {skipped} already done); status {summ['status']}; "
-        f"{summ['missing_cells']} missing score cell(s); {summ['failed_calls']}/{summ['calls']} calls failed"
+        f"{summ['missing_cells']} missing score cell(s); "
+        f"{summ['failed_calls']}/{summ['calls']} calls of the kept results failed"
         f"{by_kind(summ['failures'])}; "
         f"per response tokens p50 {summ['tokens_p50']}, p95 {summ['tokens_p95']}; "
         f"model time p50 {summ['time_p50_s'] and round(summ['time_p50_s'], 1)} s, p95 "
@@ -236,6 +272,8 @@ class RunPlan:
     examples: dict = field(default_factory=dict)   # sample id -> its few-shot examples
     models: dict = field(default_factory=dict)     # spec -> model object
     seen: set = field(default_factory=set)         # keys of the call records written
+    unit_deadline: float = field(    # seconds all calls of a unit may take (0: no limit)
+        default_factory=lambda: settings().getfloat('llm', 'unit_deadline', 1800))
     @property
     def meth(self) -> Method: return method_for(self.dataset, self.method)
     @property
@@ -264,8 +302,12 @@ async def _unit(plan: RunPlan, smp: Sample, judge: str) -> list[dict]:
               sot=Recorder(sot, run, plan.seen, labels, calls) if sot is not None else None,
               examples=plan.examples.get(smp.sample_id, []), meta={}, **plan.options)
     t0 = time.perf_counter()
-    why = plan.data.refuse(smp)
-    out = plan.data.refused_result(why) if why else await plan.meth.run(ctx, smp.scenario, smp.response)
+    tok = UNIT_END.set(time.monotonic() + plan.unit_deadline) if plan.unit_deadline > 0 else None
+    try:
+        why = plan.data.refuse(smp)
+        out = plan.data.refused_result(why) if why else await plan.meth.run(ctx, smp.scenario, smp.response)
+    finally:
+        if tok is not None: UNIT_END.reset(tok)
     rows = out.rows.astype(object).where(out.rows.notna(), None).to_dict('records')
     checkpoint(run.cache_path)          # before the record: a finished unit's answers are in llm.sqlite itself
     run.append(dict(type='sample', run_id=run.run_id, dataset=plan.dataset, sample_id=smp.sample_id,
@@ -275,11 +317,12 @@ async def _unit(plan: RunPlan, smp: Sample, judge: str) -> list[dict]:
 
 # %% ../nbs/61_runner.ipynb #eed35d88
 async def _evaluate_units(plan: RunPlan, samples: list[Sample], *, rescore_changed: bool=False,
-                          retry_failed: bool=False, stop_after: int=3, progress: bool=True) -> RunResult:
+                          retry_failed: bool=False, stop_after: int=3, progress: bool=True, drop_missing: bool=False,
+                          whole: bool=True) -> RunResult:
     "The units of `evaluate_async`, once its checks have passed and the run is set up."
     run = plan.run
     run.repair_tail()
-    changed = check_inputs(run, samples, rescore_changed)
+    changed = check_inputs(run, samples, rescore_changed, drop_missing=drop_missing, whole=whole)
     recs = run.records()
     plan.seen |= {r['key'] for r in recs if r['type'] == 'call'}
     for spec in {*plan.judges, *([plan.sot] if plan.meth.analyst else [])}:
@@ -288,15 +331,21 @@ async def _evaluate_units(plan: RunPlan, samples: list[Sample], *, rescore_chang
     todo = _todo(units, plan.models, latest_units(recs), changed, retry_failed)
     bar = tqdm(total=len(units), initial=len(units) - len(todo), desc=f"{plan.method} on {plan.dataset}",
                disable=not progress)
-    down = 0
-    for smp, j in todo:
-        calls = await _unit(plan, smp, j)
-        bar.update(1)
-        down = down + 1 if unit_dead(calls) else 0
-        if down >= stop_after:
-            bar.close(); finish(run, verbose=progress)
-            kept = any(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
-            raise endpoint_down(plan.models, calls, run, down, kept)
+    retries = Counter()
+    def on_retry(spec, attempt, err):        # the progress line says that calls are being retried, and why
+        retries[err.kind] += 1
+        bar.set_postfix_str(f"retries {sum(retries.values())}: " + ', '.join(f'{k} {n}' for k, n in retries.items()))
+    tok, down, done = ON_RETRY.set(on_retry), 0, 0
+    try:
+        for smp, j in todo:
+            calls = await _unit(plan, smp, j)
+            bar.update(1); done += 1
+            down = down + 1 if unit_dead(calls) else 0
+            if down >= stop_after:
+                bar.close(); finish(run, done, len(units) - len(todo), verbose=progress)
+                kept = any(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
+                raise endpoint_down(plan.models, calls, run, down, kept)
+    finally: ON_RETRY.reset(tok)
     bar.close()
     return finish(run, len(todo), len(units) - len(todo), verbose=progress)
 
@@ -316,6 +365,7 @@ async def evaluate_async(
     rescore_changed: bool=False,  # evaluate samples whose input changed since the run started, and new ones
     retry_failed: bool=False,  # evaluate again the units whose latest record failed or is partial
     stop_after: int=3,  # stop when this many units in a row got no answer from their endpoint
+    drop_missing: bool=False,  # drop the records of samples deleted from the input since the run scored them
     llms: dict|None=None,  # spec -> model object, overriding `get_llm` (tests)
     progress: bool=True,  # show a progress bar, and print the summary line at the end
     samples: list[Sample]|None=None,  # the samples themselves, instead of loading them
@@ -323,9 +373,8 @@ async def evaluate_async(
 ) -> RunResult:
     "Run `method` over the dataset into `run_dir`, skipping what is already done; write scores and summary."
     meth = method_for(dataset, method)      # fails early on an unknown method or dataset pairing
-    judges = [judges] if isinstance(judges, str) else list(judges)
+    judges, s = [judges] if isinstance(judges, str) else list(judges), settings()
     if not judges: raise ValueError("at least one judge model is needed")
-    s = settings()
     temperature = float(s.getfloat('models', 'temperature')) if temperature is None else float(temperature)
     check_numbers(temperature, max_tokens, max_chars, shots)
     if meth.analyst and sot is None: sot = s.get('models', 'sot')
@@ -337,13 +386,13 @@ async def evaluate_async(
                   parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids,
                   load_kw={k: str(v) for k, v in load_kw.items()}, prompt_hashes=prompt_hashes(dataset, method),
                   version=library_version())
-    run = RunDir(run_dir); fresh = run.config() is None     # a start that fails leaves nothing behind
-    run.init(config, CHECKED_KEYS)
+    run = RunDir(run_dir); fresh = run.config() is None; run.init(config, CHECKED_KEYS)   # a failed start: nothing left
     plan = RunPlan(run, dataset, method, judges, sot, examples=examples, models=dict(llms or {}),
                    options=dict(temperature=temperature, max_tokens=max_tokens, max_chars=max_chars,
                                 evidence_style=evidence_style, parser_notes=parser_notes))
     try: return await _evaluate_units(plan, samples, rescore_changed=rescore_changed, retry_failed=retry_failed,
-                                      stop_after=stop_after, progress=progress)
+                                      stop_after=stop_after, progress=progress, drop_missing=drop_missing,
+                                      whole=ids is None)
     except EndpointDown as e:
         if fresh and not e.kept: run.remove()
         raise
