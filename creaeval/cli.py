@@ -440,7 +440,7 @@ def train_out(args) -> Path:
     paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
     return args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
 
-# %% ../nbs/90_cli.ipynb #f3b7875a
+# %% ../nbs/90_cli.ipynb #f053947e
 def _train_scorer(args) -> int:
     "`creaeval train rated_neighbours`: the blind choice (`train_scorer`), or with `--score-held-out` the held-out scores."
     out = args.out or in_project(DEFAULT_SCORER)
@@ -454,7 +454,7 @@ def _train_scorer(args) -> int:
     return 0
 
 
-# %% ../nbs/90_cli.ipynb #09a8d44a
+# %% ../nbs/90_cli.ipynb #2113f0f9
 def _train(args) -> int:
     if args.method == 'rated_neighbours': return _train_scorer(args)    # creaeval's scorer (36_scorer)
     if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")

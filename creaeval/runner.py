@@ -6,7 +6,7 @@ replayed offline."""
 
 # %% ../nbs/61_runner.ipynb #e01285ac
 from __future__ import annotations
-import hashlib, json, os, shlex, time
+import hashlib, json, os, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
