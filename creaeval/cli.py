@@ -440,7 +440,7 @@ def train_out(args) -> Path:
     paired = '-paired' if args.method == 'sft' and args.evidence_run else ''   # SFT on SFT_Evidence's answers
     return args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}{paired}-{args.model.partition('@')[0]}"
 
-# %% ../nbs/90_cli.ipynb #f053947e
+# %% ../nbs/90_cli.ipynb #219a6931
 def _train_scorer(args) -> int:
     "`creaeval train rated_neighbours`: the blind choice (`train_scorer`), or with `--score-held-out` the held-out scores."
     out = args.out or in_project(DEFAULT_SCORER)
@@ -454,7 +454,7 @@ def _train_scorer(args) -> int:
     return 0
 
 
-# %% ../nbs/90_cli.ipynb #2113f0f9
+# %% ../nbs/90_cli.ipynb #9a9919f2
 def _train(args) -> int:
     if args.method == 'rated_neighbours': return _train_scorer(args)    # creaeval's scorer (36_scorer)
     if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")
@@ -586,7 +586,7 @@ def main(argv: list[str]|None=None): # arguments (default: sys.argv[1:])
     except KeyboardInterrupt:
         sys.stdout.flush()
         line = f"creaeval: interrupted before anything finished; removed {folder}" if tidy() else interrupted(args, argv)
-        print(line, file=sys.stderr, flush=True)
+        print('\n' + line, file=sys.stderr, flush=True)   # below a progress bar's line, not on it
         os._exit(130)
     except Exception as e:
         tidy()
