@@ -755,6 +755,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.runner.env_overrides': ('runner.html#env_overrides', 'creaeval/runner.py'),
                                  'creaeval.runner.evaluate': ('runner.html#evaluate', 'creaeval/runner.py'),
                                  'creaeval.runner.evaluate_async': ('runner.html#evaluate_async', 'creaeval/runner.py'),
+                                 'creaeval.runner.faults_seen': ('runner.html#faults_seen', 'creaeval/runner.py'),
                                  'creaeval.runner.few_shot': ('runner.html#few_shot', 'creaeval/runner.py'),
                                  'creaeval.runner.finish': ('runner.html#finish', 'creaeval/runner.py'),
                                  'creaeval.runner.input_hash': ('runner.html#input_hash', 'creaeval/runner.py'),

@@ -27,8 +27,8 @@ from .methods.registry import DATASETS, Method, Dataset, method_for, dataset_for
 # %% auto #0
 __all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'Recorder', 'latest_units', 'score_table',
            'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead', 'env_overrides', 'with_env',
-           'endpoint_down', 'cost_table', 'summarize', 'by_kind', 'RunResult', 'finish', 'few_shot', 'check_numbers',
-           'RunPlan', 'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table']
+           'faults_seen', 'endpoint_down', 'cost_table', 'summarize', 'by_kind', 'RunResult', 'finish', 'few_shot',
+           'check_numbers', 'RunPlan', 'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table']
 
 # %% ../nbs/61_runner.ipynb #877ad12c
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
@@ -149,9 +149,15 @@ def with_env(command: str) -> str:
     names = env_overrides()
     return command + (f" (with {', '.join(names)} set as now)" if names else '')
 
+# %% ../nbs/61_runner.ipynb #98fe4b9f
+def faults_seen(calls: list[dict]) -> str:
+    "The kinds of the failed calls among `calls`, named as in the summary (`FAULT_KINDS`), each with its count."
+    seen = Counter(c.get('fault') or 'other' for c in calls if not c['ok'])
+    return ', '.join(f"{FAULT_KINDS.get(k, k)} x{n}" for k, n in seen.most_common())
+
 # %% ../nbs/61_runner.ipynb #a04cfdee
 def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bool) -> EndpointDown:
-    "The error that stops a run whose endpoint is down: model, URL, last error, and what was kept."
+    "The error that stops a run after `n` dead units (`calls`: theirs): model, URL, the faults seen, what was kept."
     spec = calls[-1]['model'] or ''
     llm = next((m for m in models.values() if m.spec == spec), None)
     url = getattr(llm, 'base_url', '') or '(in process)'
@@ -160,7 +166,9 @@ def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bo
     what = (with_env(f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers")
             + '.' if kept else with_env(f"Nothing had an answer, so {run.path} was removed; fix the model, key or URL "
                                         "and run the command again"))
-    err = EndpointDown(f"{spec} at {url}: the last {n} responses got no answer (last error: {last}); stopped. {what}")
+    silent = all(c.get('fault') in ('connection', 'timeout') for c in calls if not c['ok'])
+    err = EndpointDown(f"{spec} at {url}: the last {n} responses {'got no answer' if silent else 'failed'}: "
+                       f"{faults_seen(calls)} (last error: {last}); stopped. {what}")
     err.kept = kept
     return err
 
@@ -335,16 +343,16 @@ async def _evaluate_units(plan: RunPlan, samples: list[Sample], *, rescore_chang
     def on_retry(spec, attempt, err):        # the progress line says that calls are being retried, and why
         retries[err.kind] += 1
         bar.set_postfix_str(f"retries {sum(retries.values())}: " + ', '.join(f'{k} {n}' for k, n in retries.items()))
-    tok, down, done = ON_RETRY.set(on_retry), 0, 0
+    tok, dead, done = ON_RETRY.set(on_retry), [], 0     # dead: the calls of the last units in a row with no answer
     try:
         for smp, j in todo:
             calls = await _unit(plan, smp, j)
             bar.update(1); done += 1
-            down = down + 1 if unit_dead(calls) else 0
-            if down >= stop_after:
+            dead = dead + [calls] if unit_dead(calls) else []
+            if len(dead) >= stop_after:
                 bar.close(); finish(run, done, len(units) - len(todo), verbose=progress)
                 kept = any(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
-                raise endpoint_down(plan.models, calls, run, down, kept)
+                raise endpoint_down(plan.models, [c for u in dead for c in u], run, len(dead), kept)
     finally: ON_RETRY.reset(tok)
     bar.close()
     return finish(run, len(todo), len(units) - len(todo), verbose=progress)
@@ -364,7 +372,7 @@ async def evaluate_async(
     shots: int=0,  # few-shot examples per sample (datasets whose registry row has examples: aut)
     rescore_changed: bool=False,  # evaluate samples whose input changed since the run started, and new ones
     retry_failed: bool=False,  # evaluate again the units whose latest record failed or is partial
-    stop_after: int=3,  # stop when this many units in a row got no answer from their endpoint
+    stop_after: int=3,  # stop when this many units in a row got no usable answer from their endpoint
     drop_missing: bool=False,  # drop the records of samples deleted from the input since the run scored them
     llms: dict|None=None,  # spec -> model object, overriding `get_llm` (tests)
     progress: bool=True,  # show a progress bar, and print the summary line at the end

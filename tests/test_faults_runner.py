@@ -101,7 +101,7 @@ def test_5xx_units_stop_the_run_and_the_summary_is_consistent(tmp_path, capsys):
             with pytest.raises(EndpointDown) as e: run(llm_at(url, max_retries=1), rescore_changed=True)
     finally: del os.environ['CREAEVAL_PROVIDER_LLAMACPP_API_KEY_ENV']
     msg = str(e.value)
-    assert 'the last 3 responses got no answer' in msg and 'HTTP 500' in msg, msg
+    assert 'the last 3 responses failed: server error (HTTP 5xx) x3 (last error: HTTP 500' in msg, msg
     assert 'CREAEVAL_PROVIDER_LLAMACPP_API_KEY_ENV' in msg and 'NO_SUCH_KEY' not in msg, msg
     out = capsys.readouterr().out
     assert '4 unit(s) (3 new, 1 already done)' in out, out
@@ -110,6 +110,20 @@ def test_5xx_units_stop_the_run_and_the_summary_is_consistent(tmp_path, capsys):
     assert (summ['units'], summ['failures'], summ['calls']) == (4, {'http_5xx': 3}, 4), summ
     again = run(FakeLLM('llamacpp/m'), retry_failed=True, progress=False)    # the failed calls are superseded
     assert (again.summary['calls'], again.summary['failed_calls'], again.summary['requests_made']) == (5, 0, 8)
+
+
+@pytest.mark.parametrize('kind,says', [('500', 'failed: server error (HTTP 5xx) x3'),
+                                       ('html', 'failed: not a JSON body (HTML or text) x3'),
+                                       ('cut', 'failed: malformed JSON body x3'),
+                                       ('hang', 'got no answer: timeout (no answer in time) x3')])
+def test_the_stop_message_names_the_faults_seen(tmp_path, kind, says):
+    "7. The stop says what the last responses got: a 5xx or an HTML page is not 'no answer'."
+    with server(kind) as url:
+        with pytest.raises(EndpointDown) as e:
+            evaluate('cgpst', 'direct', ['llamacpp/m'], tmp_path/'run', responses=five(tmp_path), progress=False,
+                     llms={'llamacpp/m': llm_at(url, max_retries=0, timeout=5,
+                                                **({'deadline': 0.5} if kind == 'hang' else {}))})
+    assert f'llamacpp/m at {url}: the last 3 responses {says} (last error: ' in str(e.value), str(e.value)
 
 
 def test_a_deleted_sample_is_named_and_dropped_on_request(tmp_path):
