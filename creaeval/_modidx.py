@@ -103,6 +103,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                               'creaeval.cli.agreement': ('cli.html#agreement', 'creaeval/cli.py'),
                               'creaeval.cli.build_parser': ('cli.html#build_parser', 'creaeval/cli.py'),
                               'creaeval.cli.check_parameters': ('cli.html#check_parameters', 'creaeval/cli.py'),
+                              'creaeval.cli.check_shared': ('cli.html#check_shared', 'creaeval/cli.py'),
                               'creaeval.cli.default_out': ('cli.html#default_out', 'creaeval/cli.py'),
                               'creaeval.cli.errno_line': ('cli.html#errno_line', 'creaeval/cli.py'),
                               'creaeval.cli.finished': ('cli.html#finished', 'creaeval/cli.py'),

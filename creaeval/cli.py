@@ -23,9 +23,9 @@ from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
-           'param_value', 'check_parameters', 'default_out', 'write_index', 'reproduce', 'user_paths', 'positive',
-           'incomplete', 'replace_folder', 'shared_samples', 'agreement', 'train_out', 'read_answers', 'Parser',
-           'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
+           'param_value', 'check_parameters', 'default_out', 'write_index', 'shared_samples', 'check_shared',
+           'reproduce', 'user_paths', 'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out',
+           'read_answers', 'Parser', 'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -117,6 +117,37 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
     path.write_text('\n'.join(lines))
     return path
 
+# %% ../nbs/90_cli.ipynb #8de09cc8
+def shared_samples(ratings: str|Path, # rater sheets
+                   runs: str|Path,    # a run directory or a folder of them
+                   flags: tuple=('--ratings', '--run-dir'), # how the caller named the two, for the message
+                  ) -> list[str]:
+    "The sample ids both the ratings and the runs' scores hold; refused in one line naming both when there are none."
+    for flag, p in zip(flags, (ratings, runs)):
+        if not Path(p).exists(): raise FileNotFoundError(f"{flag} {p}: no such file or folder")
+    rated = set(load_cgpst_ratings(ratings).sample_id.astype(str))
+    scored = set()
+    for f in sorted(Path(runs).glob('**/scores.csv')):
+        scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
+    if not (both := sorted(rated & scored)):
+        raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated "
+                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
+    return both
+
+# %% ../nbs/90_cli.ipynb #0c5bae16
+def check_shared(nb: Path,         # a paper notebook
+                 parameters: dict, # the `-p` values
+                ) -> list[str]|None:
+    "With `-p ratings`, the samples it shares with the runs `nb` reads (`shared_samples`); None when not checked."
+    declared = notebook_parameters(nb)
+    if parameters.get('ratings') is None or not {'ratings', 'runs'} <= declared.keys(): return None
+    runs, flag = parameters.get('runs'), '-p runs'
+    if runs is None:
+        try: runs, flag = ast.literal_eval(declared['runs']), "runs (the notebook's default)"
+        except (ValueError, SyntaxError): return None
+    at = lambda p: p if Path(p).is_absolute() else project_root()/p     # the notebooks read paths from the root
+    return shared_samples(at(parameters['ratings']), at(runs), flags=('-p ratings', flag))
+
 # %% ../nbs/90_cli.ipynb #0a706988
 def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all of `paper_notebooks()`)
               out_dir: Path|None=None,         # where executed copies go (default: figures/executed, or `out_dir` of `parameters`)
@@ -131,6 +162,7 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
     for nb in notebooks:
         if not nb.is_file(): raise FileNotFoundError(f"{nb}: no such notebook")
         check_parameters(nb, parameters)
+        check_shared(nb, parameters)             # the user's ratings and runs share a sample (as for `agreement`)
         if parameters and 'out_dir' not in parameters and 'out_dir' in notebook_parameters(nb):
             raise ValueError(f"{nb.name}: with -p its outputs would overwrite the committed ones in "
                              f"{default_out(nb).relative_to(root)}; give -p out_dir DIR (a folder of your own)")
@@ -297,34 +329,20 @@ def replace_folder(out: Path, # the folder to write (replaced as a whole when `b
     return res
 
 # %% ../nbs/90_cli.ipynb #f38c0008
-def shared_samples(ratings: Path, # rater sheets
-                   runs: Path,    # a run directory or a folder of them
-                  ) -> list[str]:
-    "The sample ids both the ratings and the runs' scores hold; refused in one line naming both when there are none."
-    rated = set(load_cgpst_ratings(ratings).sample_id.astype(str))
-    scored = set()
-    for f in sorted(Path(runs).glob('**/scores.csv')):
-        scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
-    if not (both := sorted(rated & scored)):
-        raise ValueError(f"--ratings {ratings} and --run-dir {runs} share no sample: {len(rated)} rated "
-                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
-    return both
-
 def agreement(ratings: str|Path, # rater sheets in the data_A.json format
               run_dir: str|Path, # a run directory (or a folder of them) scored on those responses
               out: str|Path,     # where the tables, the figure and the executed notebook go (replaced on success)
              ) -> pd.DataFrame:
     "P1's agreement tables between a run and rater sheets, written to `out`; returns the AVG of each method."
-    for flag, p in (('--ratings', ratings), ('--run-dir', run_dir)):
-        if not Path(p).exists(): raise FileNotFoundError(f"{flag} {p}: no such file or folder")
+    shared_samples(ratings, run_dir)          # both exist and share a sample, before a kernel starts
     ratings, run_dir, out = Path(ratings).resolve(), Path(run_dir).resolve(), Path(out).resolve()
-    shared_samples(ratings, run_dir)
     def build(tmp):
         reproduce([project_root()/AGREEMENT_NOTEBOOK], parameters=dict(ratings=str(ratings), runs=str(run_dir),
                                                                         out_dir=str(tmp)))
         for f in tmp.glob('*.ipynb'): f.write_text(f.read_text().replace(str(tmp), str(out)))   # where it will be
         return {k: pd.read_csv(tmp/f'{stem}_ours.csv', index_col=0)['AVG'] for k, stem in AGREEMENT_TABLES.items()}
     return pd.concat(replace_folder(out, build), axis=1)
+
 
 # %% ../nbs/90_cli.ipynb #727682b3
 def _add_agreement(p):

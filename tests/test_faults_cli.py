@@ -49,6 +49,15 @@ def test_reproduce_out_dir_from_the_callers_folder(tmp_path):
     assert not (ROOT/'mine').exists()
     assert (executed.stat().st_mtime if executed.exists() else None) == stamp
 
+def test_reproduce_ratings_and_runs_share_no_sample(tmp_path):
+    "`reproduce` with the user's ratings and runs: agreement's check before any kernel starts, nothing written."
+    from creaeval.core import dataset_file
+    r = cli('reproduce', NB, '-p', 'ratings', dataset_file('cgpst/data_A.json'), '-p', 'runs', ROOT/'data/runs/qwen-aut',
+            '-p', 'out_dir', 'mine', cwd=tmp_path)
+    last = one_line_error(r, 'share no sample', '-p ratings', 'data_A.json', '-p runs', 'qwen-aut')
+    assert 'no scores for' not in r.stderr and 'FAIL' not in r.stdout, (last, r.stdout)
+    assert list(tmp_path.iterdir()) == []
+
 def test_reproduce_parameter_not_a_number(tmp_path):
     r = cli('reproduce', NB, '-p', 'n_boot', 'lots', '-p', 'out_dir', 'mine', cwd=tmp_path)
     one_line_error(r, "-p n_boot 'lots'", 'expects a number')
