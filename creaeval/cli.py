@@ -11,7 +11,7 @@ import pandas as pd
 from .core import project_root, in_project
 from .sources import fetch
 from .rundir import RunDir
-from .runner import evaluate, latest_units, by_kind, with_env
+from .runner import evaluate, latest_units, by_kind, with_env, shared_samples
 from .methods.registry import DATASETS, methods_of
 from .samplers import make_sampler
 from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
@@ -23,9 +23,9 @@ from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
-           'param_value', 'check_parameters', 'default_out', 'write_index', 'shared_samples', 'check_shared',
-           'reproduce', 'user_paths', 'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out',
-           'read_answers', 'Parser', 'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
+           'param_value', 'check_parameters', 'default_out', 'write_index', 'check_shared', 'reproduce', 'user_paths',
+           'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out', 'read_answers', 'Parser',
+           'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -116,23 +116,6 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
     path = Path(path or root/'figures'/'README.md')
     path.write_text('\n'.join(lines))
     return path
-
-# %% ../nbs/90_cli.ipynb #8de09cc8
-def shared_samples(ratings: str|Path, # rater sheets
-                   runs: str|Path,    # a run directory or a folder of them
-                   flags: tuple=('--ratings', '--run-dir'), # how the caller named the two, for the message
-                  ) -> list[str]:
-    "The sample ids both the ratings and the runs' scores hold; refused in one line naming both when there are none."
-    for flag, p in zip(flags, (ratings, runs)):
-        if not Path(p).exists(): raise FileNotFoundError(f"{flag} {p}: no such file or folder")
-    rated = set(load_cgpst_ratings(ratings).sample_id.astype(str))
-    scored = set()
-    for f in sorted(Path(runs).glob('**/scores.csv')):
-        scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
-    if not (both := sorted(rated & scored)):
-        raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated "
-                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
-    return both
 
 # %% ../nbs/90_cli.ipynb #0c5bae16
 def check_shared(nb: Path,         # a paper notebook

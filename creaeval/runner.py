@@ -6,7 +6,7 @@ replayed offline."""
 
 # %% ../nbs/61_runner.ipynb #e01285ac
 from __future__ import annotations
-import hashlib, json, os, time
+import hashlib, importlib.util, json, os, re, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,17 +18,21 @@ from .cache import canonical
 from .cgpst import step_dimensions, dimension
 from .llm import Result, run_sync, read_budgets, UNIT_END, ON_RETRY, FAULT_KINDS
 from .models import get_llm
+from .local import KNOWN_MODELS, ENGINES, LocalBackend, package_file
+from .weights import SPLIT_MODELS, ModelFileError, models_dir, part_paths
 from .samples import Sample
 from .scores import SCORE_COLUMNS, check_table, summary_disagreement
+from .sheets import load_cgpst_ratings
 from .methods import sot as phase1
 from .methods.common import Ctx
 from .methods.registry import DATASETS, Method, Dataset, method_for, dataset_for, prompt_hashes
 
 # %% auto #0
-__all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'Recorder', 'latest_units', 'score_table',
-           'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead', 'env_overrides', 'with_env',
-           'faults_seen', 'endpoint_down', 'cost_table', 'summarize', 'by_kind', 'RunResult', 'finish', 'few_shot',
-           'check_numbers', 'RunPlan', 'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table']
+__all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'HUB_ID', 'ENGINE_PACKAGES', 'Recorder',
+           'latest_units', 'score_table', 'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead',
+           'env_overrides', 'with_env', 'faults_seen', 'endpoint_down', 'cost_table', 'summarize', 'by_kind',
+           'RunResult', 'finish', 'few_shot', 'check_numbers', 'local_model_problem', 'check_models', 'RunPlan',
+           'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table', 'shared_samples']
 
 # %% ../nbs/61_runner.ipynb #877ad12c
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
@@ -267,6 +271,78 @@ def check_numbers(temperature: float, max_tokens: int|None, max_chars: int|None,
                               ('--shots', shots, shots >= 0, 'at least 0')):
         if not ok: raise ValueError(f"{name} = {v} is not allowed; it must be {want}")
 
+# %% ../nbs/61_runner.ipynb #dbf1078b
+HUB_ID = re.compile(r'[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*')    # a Hugging Face model id: org/name
+ENGINE_PACKAGES = {'transformers': 'transformers', 'llama.cpp': 'llama_cpp'}
+
+def _in_hub_cache(repo: str) -> bool:
+    "Whether the local Hugging Face cache holds the model `repo` (its config.json)."
+    try:
+        from huggingface_hub import try_to_load_from_cache
+        return isinstance(try_to_load_from_cache(repo, 'config.json'), str)
+    except Exception: return False          # huggingface_hub not installed, or not a valid id
+
+# %% ../nbs/61_runner.ipynb #18df1435
+def _hub_problem(repo: str, offline: bool, probe_s: float) -> str|None:
+    "Why the hub id `repo` cannot be loaded: not in the cache and offline, unknown to the hub, or the hub silent."
+    if _in_hub_cache(repo): return None
+    if offline: return "not in the local Hugging Face cache, and downloads are off (HF_HUB_OFFLINE is set)"
+    from huggingface_hub import HfApi
+    from huggingface_hub.errors import RepositoryNotFoundError
+    try: HfApi().model_info(repo, timeout=probe_s)
+    except RepositoryNotFoundError: return "no model of that name on the Hugging Face hub (or one you cannot read)"
+    except Exception as e:
+        return (f"not in the local Hugging Face cache, and the hub did not answer within {probe_s:g} s "
+                f"({type(e).__name__}); download it where the hub is reachable, or give a .gguf file or a model folder")
+    return None
+
+# %% ../nbs/61_runner.ipynb #5bcbe4b4
+def local_model_problem(name: str, # the model part of a `local/` spec, optionally '<name>@<engine>'
+                        *, offline: bool|None=None, # hub downloads off (default: HF_HUB_OFFLINE)
+                        probe_s: float=5.0, # seconds the hub may take to say whether it has a model not in the cache
+                       ) -> str|None:
+    "Why the local model `name` would fail to load, found without loading it; None when it can load."
+    base, _, engine = name.partition('@')
+    if engine and engine not in ENGINES: return f"unknown engine {engine!r}; use one of {ENGINES}"
+    hub, p = False, Path(base).expanduser()
+    if base in KNOWN_MODELS:
+        default, src = KNOWN_MODELS[base]
+        engine = engine or default
+        try:
+            if src[0] == 'package': package_file(*src[1:])
+            elif not (models_dir()/SPLIT_MODELS[src[1]].filename).is_file(): part_paths(SPLIT_MODELS[src[1]])
+        except (ImportError, OSError, ModelFileError) as e: return str(e)
+    elif p.suffix == '.gguf':
+        if not p.is_file(): return "no such .gguf file"
+        engine = engine or 'llama.cpp'
+    elif engine == 'llama.cpp': return "llama.cpp needs a .gguf file"
+    elif p.is_dir(): engine = 'transformers'
+    elif not HUB_ID.fullmatch(base) and not _in_hub_cache(base):
+        return (f"no local model of that name (known: {', '.join(KNOWN_MODELS)}; or give a .gguf file, a model "
+                "folder, or a Hugging Face hub id org/name)")
+    else: engine, hub = 'transformers', True
+    if importlib.util.find_spec(ENGINE_PACKAGES[engine]) is None:
+        return f"the {engine} engine is not installed (pip install -r requirements-local.txt)"
+    if not hub: return None
+    if offline is None:
+        from huggingface_hub import constants
+        offline = bool(constants.HF_HUB_OFFLINE)
+    return _hub_problem(base, offline, probe_s)
+
+# %% ../nbs/61_runner.ipynb #400e8156
+def check_models(flags: dict, # spec -> the flag that gave it ('--judge', '--sot')
+                 have: dict|None=None, # spec -> a model object of the caller's (`llms`): not checked
+                 **kw, # `local_model_problem`'s offline, probe_s
+                ):
+    "Refuse, before the run directory is made, a model spec that cannot work: one line naming its flag and value."
+    for spec, flag in flags.items():
+        if spec in (have or {}) or str(spec).startswith('replay/'): continue
+        try:
+            llm = get_llm(spec, cache=False)
+            why = local_model_problem(llm.model, **kw) if isinstance(llm.backend, LocalBackend) else None
+        except Exception as e: why = str(e)
+        if why: raise ValueError(f"{flag} {spec}: {why}")
+
 # %% ../nbs/61_runner.ipynb #2dd13c06
 @dataclass
 class RunPlan:
@@ -389,15 +465,14 @@ async def evaluate_async(
     phase1.sot_system(evidence_style)        # an unknown style fails here, before anything is written
     samples = samples if samples is not None else dataset_for(dataset).samples(ids, **load_kw)   # bad input fails here
     examples = few_shot(dataset, samples, shots)
-    config = dict(dataset=dataset, method=method, sot=sot if meth.analyst else None, judges=judges,
-                  temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
-                  parser_notes=parser_notes, shots=shots, budgets=read_budgets(s), samples=ids,
-                  load_kw={k: str(v) for k, v in load_kw.items()}, prompt_hashes=prompt_hashes(dataset, method),
-                  version=library_version())
+    check_models({**({sot: '--sot'} if meth.analyst else {}), **dict.fromkeys(judges, '--judge')}, llms)
+    options = dict(temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
+                   parser_notes=parser_notes)          # what every unit's `Ctx` gets
+    config = dict(dataset=dataset, method=method, sot=sot if meth.analyst else None, judges=judges, **options,
+                  shots=shots, budgets=read_budgets(s), samples=ids, load_kw={k: str(v) for k, v in load_kw.items()},
+                  prompt_hashes=prompt_hashes(dataset, method), version=library_version())
     run = RunDir(run_dir); fresh = run.config() is None; run.init(config, CHECKED_KEYS)   # a failed start: nothing left
-    plan = RunPlan(run, dataset, method, judges, sot, examples=examples, models=dict(llms or {}),
-                   options=dict(temperature=temperature, max_tokens=max_tokens, max_chars=max_chars,
-                                evidence_style=evidence_style, parser_notes=parser_notes))
+    plan = RunPlan(run, dataset, method, judges, sot, examples=examples, models=dict(llms or {}), options=options)
     try: return await _evaluate_units(plan, samples, rescore_changed=rescore_changed, retry_failed=retry_failed,
                                       stop_after=stop_after, progress=progress, drop_missing=drop_missing,
                                       whole=ids is None)
@@ -451,3 +526,20 @@ def runs_cost_table(root: str|Path, # a folder of run directories
                          tokens_p50=c.tokens.median(), tokens_p95=c.tokens.quantile(.95),
                          time_p50_s=c.time_s.median(), time_p95_s=c.time_s.quantile(.95)))
     return pd.DataFrame(rows)
+
+# %% ../nbs/61_runner.ipynb #3a17ee3b
+def shared_samples(ratings: str|Path, # rater sheets
+                   runs: str|Path,    # a run directory or a folder of them
+                   flags: tuple=('--ratings', '--run-dir'), # how the caller named the two, for the message
+                  ) -> list[str]:
+    "The sample ids both the ratings and the runs' scores hold; refused in one line naming both when there are none."
+    for flag, p in zip(flags, (ratings, runs)):
+        if not Path(p).exists(): raise FileNotFoundError(f"{flag} {p}: no such file or folder")
+    rated = set(load_cgpst_ratings(ratings).sample_id.astype(str))
+    scored = set()
+    for f in sorted(Path(runs).glob('**/scores.csv')):
+        scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
+    if not (both := sorted(rated & scored)):
+        raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated "
+                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
+    return both

@@ -93,6 +93,15 @@ FAILED_STARTS = {
                                       ['--evidence-run', 'no analyst evidence']),
     'epochs -1': (['train', 'sft', '--epochs', '-1', '--model', 'no-such-model', '--out', 'run'], {},
                   ['--epochs', 'above 0']),
+    'unknown local model': (['evaluate', '--method', 'direct', '--judge', 'local/gpt-7', '--samples', 'A05_FS10',
+                             '--run-dir', 'run'], {}, ['--judge local/gpt-7: no local model of that name (known: ',
+                                                       'smollm2-135m-instruct']),
+    'unknown local sot': (['evaluate', '--method', 'creaeval', '--sot', 'local/gpt-7', '--judge', 'filler/a',
+                           '--samples', 'A05_FS10', '--run-dir', 'run'], {}, ['--sot local/gpt-7: no local model']),
+    'hub id not cached, offline': (['evaluate', '--method', 'direct', '--judge', 'local/no-org/no-such-model',
+                                    '--samples', 'A05_FS10', '--run-dir', 'run'], {},
+                                   ['--judge local/no-org/no-such-model: not in the local Hugging Face cache',
+                                    'HF_HUB_OFFLINE']),
 }
 
 @pytest.mark.parametrize('case', list(FAILED_STARTS))
@@ -101,6 +110,15 @@ def test_failed_start_leaves_nothing(tmp_path, case):
     r = cli(*args, cwd=tmp_path, env=env)
     one_line_error(r, *needles)
     assert not (tmp_path/'run').exists(), sorted(p.name for p in (tmp_path/'run').iterdir())
+
+def test_unknown_local_model_refused_at_once(tmp_path):
+    "An unknown `local/` name is refused before any unit starts, with no hub download tried (the hub is not offline)."
+    r = cli('evaluate', '--method', 'direct', '--judge', 'local/gpt-7', '--samples', 'A05_FS10', '--run-dir', 'run',
+            cwd=tmp_path, env={'HF_HUB_OFFLINE': None, 'TRANSFORMERS_OFFLINE': None})
+    one_line_error(r, '--judge local/gpt-7: no local model of that name')
+    assert 'huggingface.co' not in r.stderr and 'Retrying' not in r.stderr, r.stderr
+    assert r.seconds < 30, r.seconds            # it was ~50 s of retrying the hub
+    assert not (tmp_path/'run').exists()
 
 def test_failed_start_keeps_a_folder_that_existed(tmp_path):
     (tmp_path/'run').mkdir(); (tmp_path/'run/notes.txt').write_text('mine')
