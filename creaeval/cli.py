@@ -250,8 +250,8 @@ def _add_evaluate(p):
                    help='drop the records of samples deleted from the input since the run scored them '
                         '(without it, such a run stops and names them)')
     p.add_argument('--stop-after', type=positive(), default=3,
-                   help='stop when this many responses in a row got no usable answer from their endpoint: none, an HTTP '
-                        '5xx, a refusal or a body that is not a completion (default: 3)')
+                   help='stop when this many responses in a row got no usable answer from their endpoint: none, an '
+                        'HTTP 5xx, a refusal or a body that is not a completion (default: 3)')
 
 # %% ../nbs/90_cli.ipynb #725cd14e
 def incomplete(summary: dict, # a run's summary (`creaeval.runner.summarize`)

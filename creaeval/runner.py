@@ -278,17 +278,17 @@ ENGINE_PACKAGES = {'transformers': 'transformers', 'llama.cpp': 'llama_cpp'}
 def _in_hub_cache(repo: str) -> bool:
     "Whether the local Hugging Face cache holds the model `repo` (its config.json)."
     try:
-        from huggingface_hub import try_to_load_from_cache
+        from transformers.utils.hub import try_to_load_from_cache    # huggingface_hub's, as transformers uses it
         return isinstance(try_to_load_from_cache(repo, 'config.json'), str)
-    except Exception: return False          # huggingface_hub not installed, or not a valid id
+    except Exception: return False          # transformers not installed, or not a valid id
 
 # %% ../nbs/61_runner.ipynb #18df1435
 def _hub_problem(repo: str, offline: bool, probe_s: float) -> str|None:
     "Why the hub id `repo` cannot be loaded: not in the cache and offline, unknown to the hub, or the hub silent."
     if _in_hub_cache(repo): return None
-    if offline: return "not in the local Hugging Face cache, and downloads are off (HF_HUB_OFFLINE is set)"
-    from huggingface_hub import HfApi
-    from huggingface_hub.errors import RepositoryNotFoundError
+    if offline:
+        return "not in the local Hugging Face cache, and downloads are off (HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE)"
+    from transformers.utils.hub import HfApi, RepositoryNotFoundError
     try: HfApi().model_info(repo, timeout=probe_s)
     except RepositoryNotFoundError: return "no model of that name on the Hugging Face hub (or one you cannot read)"
     except Exception as e:
@@ -298,7 +298,7 @@ def _hub_problem(repo: str, offline: bool, probe_s: float) -> str|None:
 
 # %% ../nbs/61_runner.ipynb #5bcbe4b4
 def local_model_problem(name: str, # the model part of a `local/` spec, optionally '<name>@<engine>'
-                        *, offline: bool|None=None, # hub downloads off (default: HF_HUB_OFFLINE)
+                        *, offline: bool|None=None, # no hub downloads (default: when HF_HUB_OFFLINE is set)
                         probe_s: float=5.0, # seconds the hub may take to say whether it has a model not in the cache
                        ) -> str|None:
     "Why the local model `name` would fail to load, found without loading it; None when it can load."
@@ -325,8 +325,8 @@ def local_model_problem(name: str, # the model part of a `local/` spec, optional
         return f"the {engine} engine is not installed (pip install -r requirements-local.txt)"
     if not hub: return None
     if offline is None:
-        from huggingface_hub import constants
-        offline = bool(constants.HF_HUB_OFFLINE)
+        from transformers.utils.hub import is_offline_mode     # HF_HUB_OFFLINE or TRANSFORMERS_OFFLINE
+        offline = is_offline_mode()
     return _hub_problem(base, offline, probe_s)
 
 # %% ../nbs/61_runner.ipynb #400e8156
@@ -540,6 +540,6 @@ def shared_samples(ratings: str|Path, # rater sheets
     for f in sorted(Path(runs).glob('**/scores.csv')):
         scored |= set(pd.read_csv(f, usecols=['sample_id']).sample_id.astype(str))
     if not (both := sorted(rated & scored)):
-        raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated "
-                         f"(e.g. {min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
+        raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated (e.g. "
+                         f"{min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
     return both
