@@ -18,7 +18,6 @@ from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs, run_evidence
-from .sheets import load_cgpst_ratings
 from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
 
 # %% auto #0
