@@ -6,9 +6,9 @@ trained judge."""
 
 # %% ../nbs/58_mgjudge.ipynb #4dd77a78
 from __future__ import annotations
-import json, re
+import json, re, time
 import joblib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
@@ -191,7 +191,7 @@ def train_judge(out: str|Path|None=None, candidates: dict=CANDIDATES, folds: int
         problem_ids=sorted(int(i) for i in set(train.problem_id)), rule=report.to_dict('records')), indent=1) + '\n')
     return choice
 
-# %% ../nbs/58_mgjudge.ipynb #eee824fc
+# %% ../nbs/58_mgjudge.ipynb #72e08dd5
 @dataclass(frozen=True)
 class XSpec:
     "A cross-encoder recipe: max tokens of (problem, solution), epochs, learning rate, batch, seed, CPU threads."
@@ -202,7 +202,7 @@ class XSpec:
     seed: int = 0
     threads: int = 1
 
-# %% ../nbs/58_mgjudge.ipynb #6e266abe
+# %% ../nbs/58_mgjudge.ipynb #c322a706
 def pair_ids(tok, problem: str, solution: str, max_length: int=256) -> tuple[list[int], list[int]]:
     "Token ids and token types of (problem, solution), cut to `max_length`: the problem's start goes first."
     p, s = (tok(t, add_special_tokens=False)['input_ids'] for t in (problem, solution))
@@ -211,7 +211,7 @@ def pair_ids(tok, problem: str, solution: str, max_length: int=256) -> tuple[lis
     p = p[max(0, len(p) - (room - len(s))):]
     return [tok.cls_token_id, *p, tok.sep_token_id, *s, tok.sep_token_id], [0] * (len(p) + 2) + [1] * (len(s) + 1)
 
-# %% ../nbs/58_mgjudge.ipynb #e2083be8
+# %% ../nbs/58_mgjudge.ipynb #905f8869
 class CrossEncoder:
     "MiniLM over (problem, solution) pairs, mean-pooled, a linear head: P(yes) per pair, sklearn-style."
     def __init__(self, spec: XSpec=XSpec(), path: str|None=None):
@@ -249,7 +249,7 @@ class CrossEncoder:
                 p[b] = torch.sigmoid(self.logits([enc[j] for j in b]).float()).numpy()
         return np.c_[1 - p, p]
 
-# %% ../nbs/58_mgjudge.ipynb #79e7229e
+# %% ../nbs/58_mgjudge.ipynb #a1a65281
 def _length_batches(lengths, batch: int, rng) -> list[np.ndarray]:
     "Index batches of similar lengths in random order: shuffled, sorted within chunks of 50 batches, cut."
     idx, out = rng.permutation(len(lengths)), []
@@ -259,10 +259,10 @@ def _length_batches(lengths, batch: int, rng) -> list[np.ndarray]:
         out += [ch[i:i + batch] for i in range(0, len(ch), batch)]
     return [out[i] for i in rng.permutation(len(out))]
 
-# %% ../nbs/58_mgjudge.ipynb #5d9e8df7
+# %% ../nbs/58_mgjudge.ipynb #3bf1ad70
 def fit_cross_encoder(d: pd.DataFrame, y, spec: XSpec=XSpec(), log=print) -> CrossEncoder:
     "A `CrossEncoder` fine-tuned on rows `d` (problem, solution) with 0/1 labels `y`; progress every 20 steps."
-    import torch, time
+    import torch
     torch.set_num_threads(spec.threads)
     m, rng = CrossEncoder(spec), np.random.default_rng(spec.seed)
     enc, y = m.encode(d), torch.tensor(np.asarray(y, dtype=np.float32))
@@ -281,7 +281,7 @@ def fit_cross_encoder(d: pd.DataFrame, y, spec: XSpec=XSpec(), log=print) -> Cro
     m.net.eval()
     return m
 
-# %% ../nbs/58_mgjudge.ipynb #a2f6f07f
+# %% ../nbs/58_mgjudge.ipynb #91baf2d0
 def cv_cross_encoder(train: pd.DataFrame, # `training_split(...)[0]` (with a group column)
                      head: str='effective', spec: XSpec=XSpec(), folds: int=3,
                      ckpt: str|Path|None=None, # folder for each fold's out-of-fold P (resume)
@@ -301,11 +301,10 @@ def cv_cross_encoder(train: pd.DataFrame, # `training_split(...)[0]` (with a gro
         if f: f.parent.mkdir(parents=True, exist_ok=True); np.save(f, p[te])
     return pd.Series(p, index=d.index)
 
-# %% ../nbs/58_mgjudge.ipynb #200e163e
+# %% ../nbs/58_mgjudge.ipynb #7c9a7895
 def save_cross_encoder(m: CrossEncoder, path: str|Path) -> Path:
     "The fine-tuned weights (all but the frozen word embeddings) in fp16, with the spec, saved to `path`."
     import torch
-    from dataclasses import asdict
     sd = {k: v.half() for k, v in m.net.state_dict().items() if not k.endswith('word_embeddings.weight')}
     torch.save(dict(spec=asdict(m.spec), state=sd), path)
     return Path(path)
@@ -320,7 +319,7 @@ def load_cross_encoder(path: str|Path) -> CrossEncoder:
     m.net.eval()
     return m
 
-# %% ../nbs/58_mgjudge.ipynb #b1975d10
+# %% ../nbs/58_mgjudge.ipynb #59b866fe
 def training_pool() -> tuple[pd.DataFrame, pd.DataFrame]:
     "`training_split` of every labelled solution against Table 2's judge set and the committed SE runs."
     held, se = set(macgyver_judge_set().problem_id), set().union(*se_problem_ids().values())
@@ -328,10 +327,10 @@ def training_pool() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 def _cv_row(head: str, name: str, y: pd.Series, p: pd.Series) -> dict:
     from sklearn.metrics import roc_auc_score
-    return dict(head=head, candidate=name, n=len(p), positive=y.mean(), auc=roc_auc_score(y, p),
+    return dict(head=head, candidate=name, n=len(p), positive=float(y.mean()), auc=roc_auc_score(y, p),
                 threshold=youden_threshold(y, p))
 
-# %% ../nbs/58_mgjudge.ipynb #eafd4f86
+# %% ../nbs/58_mgjudge.ipynb #abda03e7
 def train_cross_encoder(out: str|Path|None=None, spec: XSpec=XSpec(), folds: int=3, head: str='effective',
                         log=print) -> pd.DataFrame:
     "Grouped CV of the cross-encoder beside the TF-IDF candidates on the same folds; adopted if it wins."
@@ -359,10 +358,12 @@ def train_cross_encoder(out: str|Path|None=None, spec: XSpec=XSpec(), folds: int
 
 # %% ../nbs/58_mgjudge.ipynb #1b5a7ef2
 def load_judge(folder: str|Path|None=None) -> dict:
-    "The saved heads: head -> (pipeline, threshold)."
+    "The saved heads: head -> (model, threshold); a TF-IDF pipeline (`.joblib`) or a `CrossEncoder` (`.pt`)."
     folder = Path(folder) if folder is not None else project_root()/JUDGE_DIR
     choice = json.loads((folder/'choice.json').read_text())
-    return {h: (joblib.load(folder/f"{h}.joblib"), c['threshold']) for h, c in choice.items()}
+    def one(h, c): return load_cross_encoder(folder/f"{h}.pt") if c['candidate'] == 'cross-encoder' \
+        else joblib.load(folder/f"{h}.joblib")
+    return {h: (one(h, c), c['threshold']) for h, c in choice.items()}
 
 # %% ../nbs/58_mgjudge.ipynb #189807ec
 def judge(heads: dict, df: pd.DataFrame) -> pd.DataFrame:
