@@ -6,9 +6,9 @@ trained judge."""
 
 # %% ../nbs/58_mgjudge.ipynb #4dd77a78
 from __future__ import annotations
-import json, re
+import json, re, time
 import joblib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
@@ -16,12 +16,15 @@ from .loaders import load_macgyver, load_macgyver_benchmark
 from scipy.stats import spearmanr
 from .samples import MACGYVER_LABELS, macgyver_judge_set, se_solutions
 from .training import norm_text
+from .weights import minilm_path
 from .se_compare import se_runs, se_records
 
 # %% auto #0
 __all__ = ['HEADS', 'PAIR_LABELS', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions', 'problem_groups',
            'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model', 'cv_head', 'youden_threshold',
-           'cv_table', 'train_judge', 'load_judge', 'judge', 'held_out', 'judge_se_runs', 'se_beside_judge']
+           'cv_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder', 'cv_cross_encoder',
+           'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder', 'load_judge', 'judge',
+           'held_out', 'judge_se_runs', 'se_beside_judge']
 
 # %% ../nbs/58_mgjudge.ipynb #5b4fda22
 HEADS = ('effective', 'efficient', 'feasible')
@@ -188,12 +191,179 @@ def train_judge(out: str|Path|None=None, candidates: dict=CANDIDATES, folds: int
         problem_ids=sorted(int(i) for i in set(train.problem_id)), rule=report.to_dict('records')), indent=1) + '\n')
     return choice
 
+# %% ../nbs/58_mgjudge.ipynb #72e08dd5
+@dataclass(frozen=True)
+class XSpec:
+    "A cross-encoder recipe: max tokens of (problem, solution), epochs, learning rate, batch, seed, CPU threads."
+    max_length: int = 256
+    epochs: int = 2
+    lr: float = 3e-5
+    batch: int = 16
+    seed: int = 0
+    threads: int = 1
+
+# %% ../nbs/58_mgjudge.ipynb #c322a706
+def pair_ids(tok, problem: str, solution: str, max_length: int=256) -> tuple[list[int], list[int]]:
+    "Token ids and token types of (problem, solution), cut to `max_length`: the problem's start goes first."
+    p, s = (tok(t, add_special_tokens=False)['input_ids'] for t in (problem, solution))
+    room = max_length - 3
+    s = s[:room - min(len(p), room // 4)]
+    p = p[max(0, len(p) - (room - len(s))):]
+    return [tok.cls_token_id, *p, tok.sep_token_id, *s, tok.sep_token_id], [0] * (len(p) + 2) + [1] * (len(s) + 1)
+
+# %% ../nbs/58_mgjudge.ipynb #905f8869
+class CrossEncoder:
+    "MiniLM over (problem, solution) pairs, mean-pooled, a linear head: P(yes) per pair, sklearn-style."
+    def __init__(self, spec: XSpec=XSpec(), path: str|None=None):
+        import torch
+        from transformers import AutoModel, AutoTokenizer
+        self.spec, self.path = spec, path or minilm_path()
+        torch.manual_seed(spec.seed)
+        self.tok = AutoTokenizer.from_pretrained(self.path)
+        enc = AutoModel.from_pretrained(self.path)
+        self.net = torch.nn.ModuleDict(dict(enc=enc, lin=torch.nn.Linear(enc.config.hidden_size, 1)))
+        enc.embeddings.word_embeddings.weight.requires_grad_(False)
+    def __repr__(self): return f"CrossEncoder({self.spec})"
+    def params(self): return [p for p in self.net.parameters() if p.requires_grad]
+    def encode(self, df: pd.DataFrame) -> list:
+        return [pair_ids(self.tok, p, s, self.spec.max_length) for p, s in zip(df.problem, df.solution)]
+    def logits(self, pairs: list):
+        "One logit per (ids, types) pair, padded to the batch's longest."
+        import torch
+        n = max(len(i) for i, _ in pairs)
+        ids = torch.tensor([i + [0] * (n - len(i)) for i, _ in pairs])
+        types = torch.tensor([t + [0] * (n - len(t)) for _, t in pairs])
+        mask = torch.tensor([[1] * len(i) + [0] * (n - len(i)) for i, _ in pairs])
+        h = self.net['enc'](input_ids=ids, attention_mask=mask, token_type_ids=types).last_hidden_state
+        m = mask.unsqueeze(-1).to(h.dtype)
+        return self.net['lin']((h * m).sum(1) / m.sum(1)).squeeze(-1)
+    def predict_proba(self, df: pd.DataFrame, batch: int=32) -> np.ndarray:
+        "(P(no), P(yes)) per row of `df` (problem, solution), batches of similar length."
+        import torch
+        enc = self.encode(df)
+        order, p = np.argsort([len(i) for i, _ in enc]), np.zeros(len(enc))
+        self.net.eval()
+        with torch.inference_mode():
+            for k in range(0, len(enc), batch):
+                b = order[k:k + batch]
+                p[b] = torch.sigmoid(self.logits([enc[j] for j in b]).float()).numpy()
+        return np.c_[1 - p, p]
+
+# %% ../nbs/58_mgjudge.ipynb #a1a65281
+def _length_batches(lengths, batch: int, rng) -> list[np.ndarray]:
+    "Index batches of similar lengths in random order: shuffled, sorted within chunks of 50 batches, cut."
+    idx, out = rng.permutation(len(lengths)), []
+    for c in range(0, len(idx), batch * 50):
+        ch = idx[c:c + batch * 50]
+        ch = ch[np.argsort(np.asarray(lengths)[ch], kind='stable')]
+        out += [ch[i:i + batch] for i in range(0, len(ch), batch)]
+    return [out[i] for i in rng.permutation(len(out))]
+
+# %% ../nbs/58_mgjudge.ipynb #3bf1ad70
+def fit_cross_encoder(d: pd.DataFrame, y, spec: XSpec=XSpec(), log=print) -> CrossEncoder:
+    "A `CrossEncoder` fine-tuned on rows `d` (problem, solution) with 0/1 labels `y`; progress every 20 steps."
+    import torch
+    torch.set_num_threads(spec.threads)
+    m, rng = CrossEncoder(spec), np.random.default_rng(spec.seed)
+    enc, y = m.encode(d), torch.tensor(np.asarray(y, dtype=np.float32))
+    steps = spec.epochs * -(-len(enc) // spec.batch)
+    opt = torch.optim.AdamW(m.params(), lr=spec.lr, weight_decay=0.01)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1, (s + 1) / (.1 * steps), (steps - s) / (.9 * steps)))
+    m.net.train(); t0, k = time.time(), 0
+    for e in range(spec.epochs):
+        for b in _length_batches([len(i) for i, _ in enc], spec.batch, rng):
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(m.logits([enc[j] for j in b]), y[b])
+            loss.backward(); torch.nn.utils.clip_grad_norm_(m.params(), 1.0)
+            opt.step(); sched.step(); opt.zero_grad(); k += 1
+            if log and (k % 20 == 0 or k == steps):
+                rate = k * spec.batch / (time.time() - t0)
+                log(f"epoch {e + 1} step {k}/{steps} loss {loss.item():.3f} {rate:.1f} pairs/s")
+    m.net.eval()
+    return m
+
+# %% ../nbs/58_mgjudge.ipynb #91baf2d0
+def cv_cross_encoder(train: pd.DataFrame, # `training_split(...)[0]` (with a group column)
+                     head: str='effective', spec: XSpec=XSpec(), folds: int=3,
+                     ckpt: str|Path|None=None, # folder for each fold's out-of-fold P (resume)
+                     log=print) -> pd.Series:
+    "Out-of-fold P(head) of a cross-encoder fine-tuned per fold, folds grouped by problem (as `cv_head`)."
+    from sklearn.model_selection import GroupKFold
+    d = train[train[head].notna()]
+    y, p = d[head].values.astype(int), np.full(len(d), np.nan)
+    for k, (tr, te) in enumerate(GroupKFold(folds).split(d, y, d.group)):
+        f = Path(ckpt)/f"{head}-fold{k}of{folds}.npy" if ckpt else None
+        if f and f.is_file() and len(np.load(f)) == len(te):
+            p[te] = np.load(f)
+            if log: log(f"fold {k + 1}/{folds}: resumed from {f.name}")
+            continue
+        if log: log(f"fold {k + 1}/{folds}: fine-tuning on {len(tr)} pairs, predicting {len(te)}")
+        p[te] = fit_cross_encoder(d.iloc[tr], y[tr], spec, log).predict_proba(d.iloc[te])[:, 1]
+        if f: f.parent.mkdir(parents=True, exist_ok=True); np.save(f, p[te])
+    return pd.Series(p, index=d.index)
+
+# %% ../nbs/58_mgjudge.ipynb #7c9a7895
+def save_cross_encoder(m: CrossEncoder, path: str|Path) -> Path:
+    "The fine-tuned weights (all but the frozen word embeddings) in fp16, with the spec, saved to `path`."
+    import torch
+    sd = {k: v.half() for k, v in m.net.state_dict().items() if not k.endswith('word_embeddings.weight')}
+    torch.save(dict(spec=asdict(m.spec), state=sd), path)
+    return Path(path)
+
+def load_cross_encoder(path: str|Path) -> CrossEncoder:
+    "The `CrossEncoder` saved at `path` (weights back in fp32 over the packaged MiniLM)."
+    import torch
+    z = torch.load(path, weights_only=True)
+    m = CrossEncoder(XSpec(**z['spec']))
+    r = m.net.load_state_dict({k: v.float() for k, v in z['state'].items()}, strict=False)
+    assert [k for k in r.missing_keys if not k.endswith('word_embeddings.weight')] == [] and not r.unexpected_keys, r
+    m.net.eval()
+    return m
+
+# %% ../nbs/58_mgjudge.ipynb #59b866fe
+def training_pool() -> tuple[pd.DataFrame, pd.DataFrame]:
+    "`training_split` of every labelled solution against Table 2's judge set and the committed SE runs."
+    held, se = set(macgyver_judge_set().problem_id), set().union(*se_problem_ids().values())
+    return training_split(labelled_solutions(), held, se)
+
+def _cv_row(head: str, name: str, y: pd.Series, p: pd.Series) -> dict:
+    from sklearn.metrics import roc_auc_score
+    return dict(head=head, candidate=name, n=len(p), positive=float(y.mean()), auc=roc_auc_score(y, p),
+                threshold=youden_threshold(y, p))
+
+# %% ../nbs/58_mgjudge.ipynb #abda03e7
+def train_cross_encoder(out: str|Path|None=None, spec: XSpec=XSpec(), folds: int=3, head: str='effective',
+                        log=print) -> pd.DataFrame:
+    "Grouped CV of the cross-encoder beside the TF-IDF candidates on the same folds; adopted if it wins."
+    out = Path(out) if out is not None else project_root()/JUDGE_DIR
+    out.mkdir(parents=True, exist_ok=True)
+    train = training_pool()[0]
+    rows = []
+    for name, s in CANDIDATES.items():
+        p = cv_head(train, head, s, folds)
+        rows.append(_cv_row(head, name, train[head][p.index], p))
+    p = cv_cross_encoder(train, head, spec, folds, out/'checkpoint-xenc', log)
+    rows.append(_cv_row(head, 'cross-encoder', train[head][p.index], p))
+    cv = pd.DataFrame(rows).assign(folds=folds)
+    cv.to_csv(out/'cv_cross_encoder.csv', index=False)
+    best = cv.loc[cv.auc.idxmax()]
+    if log: log(f"best on {folds} grouped folds: {best.candidate} (AUC {best.auc:.3f})")
+    if best.candidate == 'cross-encoder':
+        d = train[train[head].notna()]
+        save_cross_encoder(fit_cross_encoder(d, d[head], spec, log), out/f"{head}.pt")
+        choice = json.loads((out/'choice.json').read_text())
+        choice[head] = dict(candidate='cross-encoder', cv_auc=float(best.auc), threshold=float(best.threshold),
+                            n=int(best.n), folds=folds, spec=str(spec))
+        (out/'choice.json').write_text(json.dumps(choice, indent=1) + '\n')
+    return cv
+
 # %% ../nbs/58_mgjudge.ipynb #1b5a7ef2
 def load_judge(folder: str|Path|None=None) -> dict:
-    "The saved heads: head -> (pipeline, threshold)."
+    "The saved heads: head -> (model, threshold); a TF-IDF pipeline (`.joblib`) or a `CrossEncoder` (`.pt`)."
     folder = Path(folder) if folder is not None else project_root()/JUDGE_DIR
     choice = json.loads((folder/'choice.json').read_text())
-    return {h: (joblib.load(folder/f"{h}.joblib"), c['threshold']) for h, c in choice.items()}
+    def one(h, c): return load_cross_encoder(folder/f"{h}.pt") if c['candidate'] == 'cross-encoder' \
+        else joblib.load(folder/f"{h}.joblib")
+    return {h: (one(h, c), c['threshold']) for h, c in choice.items()}
 
 # %% ../nbs/58_mgjudge.ipynb #189807ec
 def judge(heads: dict, df: pd.DataFrame) -> pd.DataFrame:
