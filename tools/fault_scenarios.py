@@ -82,7 +82,7 @@ def row(name, r: Run, tmp, *, rc, needles=(), absent=(), extra_ok=True, why=''):
     ok = r.rc == rc and not missing and not found and extra_ok and 'Traceback' not in r.err
     msg = abridge(line_of(r, needles[0] if needles else None), tmp)
     if not ok:
-        msg += abridge(f' [expected exit {rc}' + (f'; missing {missing}' if missing else '') +
+        msg += ' ' + abridge(f'[expected exit {rc}' + (f'; missing {missing}' if missing else '') +
                        (f'; shows {found}' if found else '') + (f'; {why}' if why and not extra_ok else '') + ']', tmp)
     ROWS.append(dict(name=name, rc=r.rc, msg=msg, secs=r.secs, ok=ok))
 
@@ -132,8 +132,8 @@ def s01_hang(tmp):
                 env={'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url, 'CREAEVAL_LLM_TIMEOUT': '5',
                      'CREAEVAL_LLM_DEADLINE': '0.5', **FAST})
     row('1 endpoint accepts, never answers (TIMEOUT 5, DEADLINE 0.5)', r, tmp, rc=2,
-        needles=['the last 3 responses got no answer', 'CREAEVAL_LLM_DEADLINE'], extra_ok=r.secs < 60,
-        why='over 60 s')
+        needles=['the last 3 responses got no answer', 'CREAEVAL_LLM_DEADLINE'],
+        extra_ok=r.secs < 60 and not (tmp/'run').exists(), why='over 60 s, or a run folder left')
 
 
 def faulty(kind, says):
@@ -141,9 +141,10 @@ def faulty(kind, says):
         with server(kind) as url:
             r = cli(*EVAL, '--judge', 'llamacpp/m', '--run-dir', 'run', '--responses', five(tmp), cwd=tmp, timeout=120,
                     env={'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url, 'CREAEVAL_LLM_MAX_RETRIES': '1', **FAST})
+        retries = ['retries 1: http_5xx 1'] if kind == '500' else []      # the progress line names the retries
         row(f'7 endpoint answers {dict(html="an HTML page", cut="cut JSON").get(kind, "HTTP 500")}', r, tmp, rc=2,
-            needles=[f'the last 3 responses {says}'], absent=['AttributeError'], extra_ok=r.secs < 60,
-            why='over 60 s')
+            needles=[f'the last 3 responses {says}', *retries], absent=['AttributeError'],
+            extra_ok=r.secs < 60 and not (tmp/'run').exists(), why='over 60 s, or a run folder left')
     s.__qualname__ = f'faulty {kind}'
     return s
 
@@ -279,20 +280,38 @@ def failed_start(case, item):
     return s
 
 
-def s09_ctrl_c(tmp):
-    p = subprocess.Popen([sys.executable, '-c', MAIN, *EVAL, '--judge', 'filler/delay-30', '--samples', 'A05_FS10',
-                          '--run-dir', 'run'], cwd=tmp, env=env_of(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
+def interrupt(tmp, args, ready, env=None) -> Run:
+    "Start `creaeval ARGS`, send it SIGINT (Ctrl-C) a second after `ready()` holds, and wait for it to end."
+    p = subprocess.Popen([sys.executable, '-c', MAIN, *args], cwd=tmp, env=env_of(env), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
     t0 = time.perf_counter()
-    while not (tmp/'run/llm.sqlite').exists() and p.poll() is None and time.perf_counter() - t0 < 120: time.sleep(0.1)
+    while not ready() and p.poll() is None and time.perf_counter() - t0 < 120: time.sleep(0.1)
     time.sleep(1)
     p.send_signal(signal.SIGINT)
     try: out, err = p.communicate(timeout=60)
     except subprocess.TimeoutExpired: p.kill(); out, err = p.communicate(); err += '\n(killed after SIGINT)'
-    r = Run(p.returncode if p.returncode is not None else 'timeout', out, err, time.perf_counter() - t0)
+    return Run(p.returncode if p.returncode is not None else 'timeout', out, err, time.perf_counter() - t0)
+
+
+def s09_ctrl_c(tmp):
+    r = interrupt(tmp, [*EVAL, '--judge', 'filler/delay-30', '--samples', 'A05_FS10', '--run-dir', 'run'],
+                  lambda: (tmp/'run/llm.sqlite').exists())
     row('9 Ctrl-C with nothing finished', r, tmp, rc=130,
         needles=['creaeval: interrupted before anything finished; removed run'],
         extra_ok=not (tmp/'run').exists(), why='run folder (or its cache) left')
+
+
+def s11_ctrl_c_resume(tmp):
+    "Ctrl-C after a unit finished: the run is kept, and the resume line names the overrides the command ran with."
+    records, resp = tmp/'run/records.jsonl', five(tmp)
+    data = json.loads(resp.read_text())       # five texts that differ, so that no call is answered from the cache
+    resp.write_text(json.dumps({k: {**v, 'Step-1': f"{v['Step-1']} ({k})"} for k, v in data.items()}))
+    r = interrupt(tmp, [*EVAL, '--judge', 'filler/delay-3', '--responses', str(resp), '--run-dir', 'run'],
+                  lambda: records.exists() and '"type": "sample"' in records.read_text(),
+                  env={'CREAEVAL_LLM_TIMEOUT': '60'})
+    row('11 Ctrl-C after a unit finished: the resume line', r, tmp, rc=130,
+        needles=['resume with: creaeval evaluate', 'CREAEVAL_LLM_TIMEOUT'], absent=['Traceback'],
+        extra_ok=(tmp/'run/config.json').is_file(), why='run not kept')
 
 
 def s10_agreement(tmp):
@@ -358,7 +377,7 @@ SCENARIOS = [
                                    'hub id not cached, offline', 'nli bogus', 'n 1 on the filler')),
     s09_ctrl_c, s10_agreement,
     *(failed_start(c, 11) for c in ('problems 0', 'nli threshold', 'evidence run without evidence', 'epochs -1')),
-    s11_n_boot, s11_responses_dir, s11_bom, s11_fs_suffix, s11_empty_text, s11_summary,
+    s11_ctrl_c_resume, s11_n_boot, s11_responses_dir, s11_bom, s11_fs_suffix, s11_empty_text, s11_summary,
 ]
 
 
