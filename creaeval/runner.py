@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np, pandas as pd
 from tqdm.auto import tqdm
-from .core import settings
+from .core import settings, safe_url
 from .rundir import RunDir, checkpoint, library_version
 from .cache import canonical
 from .cgpst import step_dimensions, dimension
@@ -164,7 +164,7 @@ def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bo
     "The error that stops a run after `n` dead units (`calls`: theirs): model, URL, the faults seen, what was kept."
     spec = calls[-1]['model'] or ''
     llm = next((m for m in models.values() if m.spec == spec), None)
-    url = getattr(llm, 'base_url', '') or '(in process)'
+    url = safe_url(getattr(llm, 'base_url', '') or '') or '(in process)'
     last = next((r['error'] for r in reversed(run.records()) if r['type'] == 'call' and not r['ok']), 'unknown')
     done = sum(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
     what = (with_env(f"{done} unit(s) with answers kept in {run.path}; run the same command again when it answers")

@@ -165,3 +165,15 @@ def test_interrupted_names_the_overrides(tmp_path, monkeypatch):
     line = interrupted(build_parser().parse_args(argv), argv)
     assert 'resume with: creaeval evaluate' in line and 'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL' in line, line
     assert 's3cret' not in line
+
+
+def test_the_stop_message_masks_a_password_in_the_url(tmp_path):
+    "3. A base URL with user and password is printed without them when the run stops (it was shown as given)."
+    with server('500') as url:
+        secret = url.replace('http://', 'http://alice:s3cret@')
+        with pytest.raises(EndpointDown) as e:
+            evaluate('cgpst', 'direct', ['llamacpp/m'], tmp_path/'run', responses=five(tmp_path), progress=False,
+                     llms={'llamacpp/m': llm_at(secret, max_retries=0)})
+    msg = str(e.value)
+    assert f"llamacpp/m at {url.replace('http://', 'http://***@')}: the last 3 responses failed" in msg, msg
+    assert 's3cret' not in msg and 'alice' not in msg, msg
