@@ -138,7 +138,7 @@ def encode_for(cfg: ScorerConfig, prompts: Sequence[str], responses: Sequence[st
         enc.update(lm_layer_features(prompts, responses, model, threads=threads, progress=progress))
     return enc
 
-# %% ../nbs/36_scorer.ipynb #c0e8ef51
+# %% ../nbs/36_scorer.ipynb #0383bbec
 class TunedMiniLM:
     "all-MiniLM-L6-v2 fine-tuned to predict a rating from `answer_text`: mean-pooled tokens, a linear head, MSE on the standardised rating."
     def __init__(self, epochs: int=3, lr: float=5e-5, batch: int=32, max_length: int=32, seed: int=0, threads: int|None=1):
@@ -146,7 +146,7 @@ class TunedMiniLM:
         self.threads, self.tok, self.net, self.y_mu, self.y_sd = threads, None, None, 0.0, 1.0
         self.val_scores, self.epoch_s = [], []     # after `fit`: the `val` texts' ratings and the seconds, per epoch
     def settings(self) -> dict: return dict(epochs=self.epochs, lr=self.lr, batch=self.batch, max_length=self.max_length, seed=self.seed)
-    def __repr__(self): return f"TunedMiniLM({self.settings()}, {'fitted' if self.net is not None else 'not fitted'})"
+    def __repr__(self): return f"TunedMiniLM({self.settings()}, {'not fitted' if self.net is None else f'{len(self.epoch_s)} epoch(s) done'})"
 
 def _minilm_net(seed: int=0):
     "The shipped MiniLM and its tokenizer, and a linear head (zero at the start) on its mean-pooled tokens."
@@ -164,7 +164,7 @@ def _tuned_out(self: TunedMiniLM, texts: list[str]):
     m = x['attention_mask'].unsqueeze(-1).to(h.dtype)
     return self.net['head']((h * m).sum(1) / m.sum(1)).squeeze(-1)
 
-# %% ../nbs/36_scorer.ipynb #013d110b
+# %% ../nbs/36_scorer.ipynb #bae15226
 @patch
 def fit(self: TunedMiniLM, texts: Sequence[str], y: Sequence[float], val: Sequence[str]|None=None,
         progress: bool=False) -> TunedMiniLM:
@@ -203,7 +203,7 @@ def predict(self: TunedMiniLM, texts: Sequence[str], batch: int=256) -> np.ndarr
     finally: torch.set_num_threads(before)
     return np.concatenate(out) * self.y_sd + self.y_mu if out else np.zeros(0)
 
-# %% ../nbs/36_scorer.ipynb #dfa3395d
+# %% ../nbs/36_scorer.ipynb #4c653b45
 @patch
 def save(self: TunedMiniLM, path: Path|str) -> Path:
     "The fine-tuned weights (fp16, the word embeddings left out: they are the shipped ones), settings and the rating's scaling."
@@ -212,8 +212,8 @@ def save(self: TunedMiniLM, path: Path|str) -> Path:
     torch.save(dict(state=state, y_mu=self.y_mu, y_sd=self.y_sd, settings=self.settings()), Path(path))
     return Path(path)
 
-def load_tuned(path: Path|str, threads: int|None=1) -> TunedMiniLM:
-    "A saved `TunedMiniLM`: the shipped MiniLM with the saved weights over it."
+def load_tuned(path: Path|str, threads: int|None=None) -> TunedMiniLM:
+    "A saved `TunedMiniLM`: the shipped MiniLM with the saved weights over it (`threads`: as `cpu_threads`)."
     import torch
     d = torch.load(Path(path), weights_only=True)
     m = TunedMiniLM(**d['settings'], threads=threads); m.tok, m.net = _minilm_net()
@@ -279,6 +279,7 @@ def predict(self: RatedNeighbours, prompts: Sequence[str], responses: Sequence[s
     nb, wide = _neighbours(self, enc, objs) if self.cfg.neighbours else (None, np.zeros(len(objs), bool))
     s = np.clip(_head_predict(self.head, design(self.cfg, enc, nb)), 1, 5)
     if self.cfg.tuned:
+        if self.threads is not None: self.tuned.threads = self.threads
         t = self.tuned.predict([answer_text(p, r) for p, r in zip(objs, responses)])
         s = np.clip((1 - self.cfg.tuned) * s + self.cfg.tuned * t, 1, 5)
     note = np.where(wide, f"fewer than {self.cfg.min_pool} rated answers for this object: neighbours from every object", '')
@@ -323,7 +324,7 @@ def cv_table(candidates: dict[str, ScorerConfig], pool: pd.DataFrame, enc: dict,
                          config=json.dumps(asdict(cfg))))
     return pd.DataFrame(rows)
 
-# %% ../nbs/36_scorer.ipynb #7629696c
+# %% ../nbs/36_scorer.ipynb #fef92752
 def cv_tuned(pool: pd.DataFrame, folds, ckpt: Path|str, # a folder for the folds' ratings (resumed from)
              epochs: int=3, seed: int=0, threads: int|None=1, deadline: float|None=None, # a `time.time()`
              progress: bool=True) -> dict[int, np.ndarray]:
@@ -494,7 +495,7 @@ def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
     return pd.DataFrame(dict(prompt=df[cols['prompt']].astype(str), response=df[cols['response']].astype(str)))
 
 # %% ../nbs/36_scorer.ipynb #29555ca0
-DEFAULT_SCORER = 'data/trained/aut-rated-neighbours'
+DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r3'     # round 3's choice
 
 def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
               scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
