@@ -19,10 +19,10 @@ from .weights import minilm_path
 from .core import in_project
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text', 'encode_answers', 'neighbour_features',
-           'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'RatedNeighbours',
-           'grouped_folds', 'cv_predictions', 'cv_table', 'load_scorer', 'train_scorer', 'score_held_out',
-           'check_answers', 'score_aut']
+__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text', 'encode_answers',
+           'neighbour_features', 'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design', 'lm_layer_features',
+           'encode_for', 'TunedMiniLM', 'load_tuned', 'RatedNeighbours', 'grouped_folds', 'cv_predictions', 'cv_table',
+           'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out', 'check_answers', 'score_aut']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -91,6 +91,8 @@ class ScorerConfig:
     blocks: tuple = ('full',)    # vector blocks that join the features ('full': MiniLM; others: `lm_features` names)
     head: str = 'ridge'          # 'ridge', or 'samer' (P1's SaMer head, trained as in `creaeval.training`)
     alpha: float = 300.0         # ridge penalty on standardised features
+    tuned: float = 0.0           # weight of the fine-tuned MiniLM's rating in the score (0: the head alone; 1: it alone)
+    tuned_epochs: int = 3        # the fine-tune's epochs (`TunedMiniLM`)
 
 # %% ../nbs/36_scorer.ipynb #0e774361
 def design(cfg: ScorerConfig, enc: dict, nb: np.ndarray|None) -> np.ndarray:
@@ -136,6 +138,91 @@ def encode_for(cfg: ScorerConfig, prompts: Sequence[str], responses: Sequence[st
         enc.update(lm_layer_features(prompts, responses, model, threads=threads, progress=progress))
     return enc
 
+# %% ../nbs/36_scorer.ipynb #0383bbec
+class TunedMiniLM:
+    "all-MiniLM-L6-v2 fine-tuned to predict a rating from `answer_text`: mean-pooled tokens, a linear head, MSE on the standardised rating."
+    def __init__(self, epochs: int=3, lr: float=5e-5, batch: int=32, max_length: int=32, seed: int=0, threads: int|None=1):
+        self.epochs, self.lr, self.batch, self.max_length, self.seed = epochs, lr, batch, max_length, seed
+        self.threads, self.tok, self.net, self.y_mu, self.y_sd = threads, None, None, 0.0, 1.0
+        self.val_scores, self.epoch_s = [], []     # after `fit`: the `val` texts' ratings and the seconds, per epoch
+    def settings(self) -> dict: return dict(epochs=self.epochs, lr=self.lr, batch=self.batch, max_length=self.max_length, seed=self.seed)
+    def __repr__(self): return f"TunedMiniLM({self.settings()}, {'not fitted' if self.net is None else f'{len(self.epoch_s)} epoch(s) done'})"
+
+def _minilm_net(seed: int=0):
+    "The shipped MiniLM and its tokenizer, and a linear head (zero at the start) on its mean-pooled tokens."
+    import torch
+    from transformers import AutoModel, AutoTokenizer
+    torch.manual_seed(seed)
+    enc = AutoModel.from_pretrained(minilm_path())
+    head = torch.nn.Linear(enc.config.hidden_size, 1); torch.nn.init.zeros_(head.weight); torch.nn.init.zeros_(head.bias)
+    return AutoTokenizer.from_pretrained(minilm_path()), torch.nn.ModuleDict(dict(enc=enc, head=head))
+
+def _tuned_out(self: TunedMiniLM, texts: list[str]):
+    "The net's output (standardised rating) for a batch of texts, as a torch tensor."
+    x = self.tok(texts, padding=True, truncation=True, max_length=self.max_length, return_tensors='pt')
+    h = self.net['enc'](**x).last_hidden_state
+    m = x['attention_mask'].unsqueeze(-1).to(h.dtype)
+    return self.net['head']((h * m).sum(1) / m.sum(1)).squeeze(-1)
+
+# %% ../nbs/36_scorer.ipynb #bae15226
+@patch
+def fit(self: TunedMiniLM, texts: Sequence[str], y: Sequence[float], val: Sequence[str]|None=None,
+        progress: bool=False) -> TunedMiniLM:
+    "Fine-tune on texts and their ratings; `val` texts are scored after each epoch (`val_scores`, with `epoch_s`)."
+    import torch
+    before, rng = torch.get_num_threads(), np.random.default_rng(self.seed)
+    torch.set_num_threads(cpu_threads(self.threads))
+    try:
+        self.tok, self.net = _minilm_net(self.seed)
+        self.net['enc'].embeddings.word_embeddings.weight.requires_grad_(False)
+        y = np.asarray(y, float); self.y_mu, self.y_sd = float(y.mean()), float(y.std() or 1.0)
+        z, texts = torch.tensor((y - self.y_mu) / self.y_sd, dtype=torch.float32), list(texts)
+        opt = torch.optim.AdamW([p for p in self.net.parameters() if p.requires_grad], lr=self.lr)
+        self.val_scores, self.epoch_s = [], []
+        for ep in range(self.epochs):
+            t0, order = time.perf_counter(), rng.permutation(len(texts)); self.net.train()
+            for s in tqdm(range(0, len(order), self.batch), disable=not progress, desc=f"epoch {ep + 1}/{self.epochs}"):
+                i = order[s:s + self.batch]
+                loss = torch.nn.functional.mse_loss(_tuned_out(self, [texts[k] for k in i]), z[i])
+                opt.zero_grad(); loss.backward(); opt.step()
+            self.epoch_s.append(round(time.perf_counter() - t0, 1))
+            if val is not None: self.val_scores.append(self.predict(val))
+    finally: torch.set_num_threads(before)
+    return self
+
+@patch
+def predict(self: TunedMiniLM, texts: Sequence[str], batch: int=256) -> np.ndarray:
+    "Ratings of texts (the net's output scaled back; not clipped)."
+    import torch
+    if self.net is None: raise ValueError(f"{self!r}: call fit, or load_tuned")
+    before, texts, out = torch.get_num_threads(), list(texts), []
+    torch.set_num_threads(cpu_threads(self.threads)); self.net.eval()
+    try:
+        with torch.inference_mode():
+            for s in range(0, len(texts), batch): out.append(_tuned_out(self, texts[s:s + batch]).numpy())
+    finally: torch.set_num_threads(before)
+    return np.concatenate(out) * self.y_sd + self.y_mu if out else np.zeros(0)
+
+# %% ../nbs/36_scorer.ipynb #4c653b45
+@patch
+def save(self: TunedMiniLM, path: Path|str) -> Path:
+    "The fine-tuned weights (fp16, the word embeddings left out: they are the shipped ones), settings and the rating's scaling."
+    import torch
+    state = {k: v.half() for k, v in self.net.state_dict().items() if 'word_embeddings' not in k}
+    torch.save(dict(state=state, y_mu=self.y_mu, y_sd=self.y_sd, settings=self.settings()), Path(path))
+    return Path(path)
+
+def load_tuned(path: Path|str, threads: int|None=None) -> TunedMiniLM:
+    "A saved `TunedMiniLM`: the shipped MiniLM with the saved weights over it (`threads`: as `cpu_threads`)."
+    import torch
+    d = torch.load(Path(path), weights_only=True)
+    m = TunedMiniLM(**d['settings'], threads=threads); m.tok, m.net = _minilm_net()
+    got = m.net.load_state_dict({k: v.float() for k, v in d['state'].items()}, strict=False)
+    if bad := [k for k in got.missing_keys if 'word_embeddings' not in k] + list(got.unexpected_keys):
+        raise ValueError(f"{path}: not a TunedMiniLM state ({len(bad)} key(s) amiss, e.g. {bad[:2]})")
+    m.y_mu, m.y_sd = d['y_mu'], d['y_sd']
+    return m
+
 # %% ../nbs/36_scorer.ipynb #a99aabea
 def _fit_head(cfg: ScorerConfig, X: np.ndarray, y: np.ndarray, objs, seed: int=0):
     "The head of a config fitted on features X: ridge weights, or a trained SaMer."
@@ -153,6 +240,7 @@ class RatedNeighbours:
     def __init__(self, cfg: ScorerConfig|None=None, name: str='rated-neighbours-minilm'):
         self.cfg, self.name, self.head, self.pool = cfg or ScorerConfig(), name, None, None
         self.threads = None    # CPU threads of a frozen LM's features (None: `cpu_threads`' default)
+        self.tuned = None      # a `TunedMiniLM`, where the recipe's `tuned` weight is not 0
     def __repr__(self):
         n = 0 if self.pool is None else len(self.pool)
         return f"RatedNeighbours({self.name}, {n} rated answers, head {self.cfg.head})"
@@ -169,13 +257,16 @@ def _neighbours(self: RatedNeighbours, enc: dict, objs, groups=None):
 @patch
 def fit(self: RatedNeighbours, pool: pd.DataFrame, # rated answers: prompt, response, rating, group (one person's id)
         enc: dict|None=None, seed: int=0) -> RatedNeighbours:
-    "Keep the rated answers as the neighbours and fit the head; each answer's neighbours leave out its own person's."
+    "Keep the rated answers as the neighbours and fit the head (and fine-tune MiniLM if the recipe weighs it); each answer's neighbours leave out its own person's."
     enc = enc if enc is not None else encode_answers(pool.prompt, pool.response)
     objs, y = _objects(pool.prompt), pool.rating.to_numpy(float)
     self.pool = dict(full=enc['full'], object=objs, rating=y, group=pool.group.astype(str).to_numpy(),
                      uid=pool.uid.astype(str).to_numpy() if 'uid' in pool else None)
     nb = _neighbours(self, enc, objs, self.pool['group'])[0] if self.cfg.neighbours else None
     self.head = _fit_head(self.cfg, design(self.cfg, enc, nb), y, objs, seed)
+    if self.cfg.tuned:
+        texts = [answer_text(p, r) for p, r in zip(pool.prompt, pool.response)]
+        self.tuned = TunedMiniLM(self.cfg.tuned_epochs, seed=seed, threads=self.threads).fit(texts, y, progress=True)
     return self
 
 # %% ../nbs/36_scorer.ipynb #4ea0e13d
@@ -187,6 +278,10 @@ def predict(self: RatedNeighbours, prompts: Sequence[str], responses: Sequence[s
     objs = _objects(prompts)
     nb, wide = _neighbours(self, enc, objs) if self.cfg.neighbours else (None, np.zeros(len(objs), bool))
     s = np.clip(_head_predict(self.head, design(self.cfg, enc, nb)), 1, 5)
+    if self.cfg.tuned:
+        if self.threads is not None: self.tuned.threads = self.threads
+        t = self.tuned.predict([answer_text(p, r) for p, r in zip(objs, responses)])
+        s = np.clip((1 - self.cfg.tuned) * s + self.cfg.tuned * t, 1, 5)
     note = np.where(wide, f"fewer than {self.cfg.min_pool} rated answers for this object: neighbours from every object", '')
     return pd.DataFrame(dict(score=s, note=note))
 
@@ -201,33 +296,63 @@ def grouped_folds(groups: Sequence[str], n_folds: int=5) -> list[tuple[np.ndarra
 # %% ../nbs/36_scorer.ipynb #c1c54922
 def _rows(enc: dict, idx) -> dict: return {k: v[idx] for k, v in enc.items()}
 
-def cv_predictions(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int=0) -> np.ndarray:
-    "Each rated answer's score from a scorer fitted on the other folds, without any answer of the same text as one of the fold's (as `training_set` removes them for the held-out answers)."
-    pred, text = np.full(len(pool), np.nan), pool.response.map(norm_text).to_numpy()
-    for tr, va in folds:
+def cv_predictions(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int=0,
+                   tuned: dict[int, np.ndarray]|None=None) -> np.ndarray:
+    "Each rated answer's score from a scorer fitted on the other folds, without any answer of the same text as one of the fold's (as `training_set` removes them for the held-out answers); a recipe that weighs the fine-tuned MiniLM reads its out-of-fold ratings from `tuned` (epochs: ratings, from `cv_tuned`)."
+    pred, text = np.zeros(len(pool)), pool.response.map(norm_text).to_numpy()
+    if cfg.tuned and cfg.tuned_epochs not in (tuned or {}):
+        raise ValueError(f"cv_predictions: {cfg} weighs the fine-tuned MiniLM; pass its out-of-fold ratings (`cv_tuned`)")
+    for tr, va in folds if cfg.tuned < 1 else []:
         tr = tr[~np.isin(text[tr], text[va])]
-        m = RatedNeighbours(cfg).fit(pool.iloc[tr], enc=_rows(enc, tr), seed=seed)
+        m = RatedNeighbours(cfg).fit(pool.iloc[tr], enc=_rows(enc, tr), seed=seed) if not cfg.tuned else \
+            RatedNeighbours(ScorerConfig(**{**asdict(cfg), 'tuned': 0.0})).fit(pool.iloc[tr], enc=_rows(enc, tr), seed=seed)
         pred[va] = m.predict(pool.prompt.iloc[va], pool.response.iloc[va], enc=_rows(enc, va)).score.to_numpy()
-    return pred
+    return np.clip((1 - cfg.tuned) * pred + cfg.tuned * tuned[cfg.tuned_epochs], 1, 5) if cfg.tuned else pred
 
 # %% ../nbs/36_scorer.ipynb #0ded2cfa
 def cv_table(candidates: dict[str, ScorerConfig], pool: pd.DataFrame, enc: dict, folds, n_boot: int=1000,
-             seed: int=0, progress: bool=False) -> pd.DataFrame:
-    "Pearson r of each candidate's cross-validated scores with the human ratings, its bootstrap interval over answers, and the mean of the folds' r."
+             seed: int=0, progress: bool=False, tuned: dict[int, np.ndarray]|None=None) -> pd.DataFrame:
+    "Pearson r of each candidate's cross-validated scores with the human ratings, its bootstrap interval over answers, and the mean of the folds' r (`tuned`: the fine-tuned MiniLM's out-of-fold ratings, for the recipes that weigh it)."
     y, rng = pool.rating.to_numpy(float), np.random.default_rng(seed)
     boot = rng.integers(0, len(y), size=(n_boot, len(y)))
     rows = []
     for name, cfg in tqdm(candidates.items(), disable=not progress, desc='candidates'):
-        p = cv_predictions(cfg, pool, enc, folds, seed)
+        p = cv_predictions(cfg, pool, enc, folds, seed, tuned)
         rb = [np.corrcoef(p[b], y[b])[0, 1] for b in boot]
         rows.append(dict(candidate=name, cv_r=np.corrcoef(p, y)[0, 1], lo=np.percentile(rb, 2.5), hi=np.percentile(rb, 97.5),
                          fold_r=np.mean([np.corrcoef(p[va], y[va])[0, 1] for _, va in folds]), n=len(y),
                          config=json.dumps(asdict(cfg))))
     return pd.DataFrame(rows)
 
+# %% ../nbs/36_scorer.ipynb #fef92752
+def cv_tuned(pool: pd.DataFrame, folds, ckpt: Path|str, # a folder for the folds' ratings (resumed from)
+             epochs: int=3, seed: int=0, threads: int|None=1, deadline: float|None=None, # a `time.time()`
+             progress: bool=True) -> dict[int, np.ndarray]:
+    "The fine-tuned MiniLM's out-of-fold ratings after each epoch ({epochs: ratings}), with `cv_predictions`' folds and twin removal."
+    text, y = pool.response.map(norm_text).to_numpy(), pool.rating.to_numpy(float)
+    X = np.array([answer_text(p, r) for p, r in zip(pool.prompt, pool.response)], dtype=object)
+    pred, ckpt = np.full((epochs, len(pool)), np.nan), Path(ckpt)
+    ckpt.mkdir(parents=True, exist_ok=True)
+    for f, (tr, va) in enumerate(folds):
+        done = ckpt/f"fold{f}.npz"
+        if done.is_file():
+            with np.load(done) as z:
+                if np.array_equal(z['va'], va) and len(z['pred']) >= epochs and int(z['seed']) == seed:
+                    pred[:, va] = z['pred'][:epochs]; continue
+        if deadline and time.time() > deadline:
+            raise TimeoutError(f"cv_tuned: the deadline passed before fold {f + 1}/{len(folds)}; the folds done are in {ckpt}: run again to resume")
+        tr = tr[~np.isin(text[tr], text[va])]
+        m = TunedMiniLM(epochs, seed=seed, threads=threads).fit(list(X[tr]), y[tr], val=list(X[va]), progress=progress)
+        pred[:, va] = m.val_scores
+        np.savez(ckpt/f"fold{f}.part.npz", va=va, pred=np.array(m.val_scores), epoch_s=m.epoch_s, seed=seed)
+        (ckpt/f"fold{f}.part.npz").replace(done)
+        rs = [round(float(np.corrcoef(p, y[va])[0, 1]), 3) for p in m.val_scores]
+        print(f"cv_tuned: fold {f + 1}/{len(folds)}: r by epoch {rs}; {m.epoch_s} s per epoch on {len(tr)} answers", flush=True)
+    return {e + 1: pred[e] for e in range(epochs)}
+
 # %% ../nbs/36_scorer.ipynb #cedbf4ec
 SMOL = 'smollm2-135m-instruct'
-CANDIDATES = {
+ROUND2 = {
     'plain features (ridge)': ScorerConfig(neighbours=False, blocks=(), alpha=10),
     'MiniLM vector (ridge)': ScorerConfig(neighbours=False, plain=False, alpha=300),
     "SmolLM2 last layer, all tokens (SaMer head: P1's SaMer as trained before)":
@@ -243,14 +368,19 @@ CANDIDATES = {
     'neighbours + plain + MiniLM + SmolLM2 layer 22 answer tokens (alpha 1000)':
         ScorerConfig(alpha=1000, blocks=('full', f'{SMOL}:L22:answer')),
 }
+TUNED = {f"fine-tuned MiniLM, {e} epoch(s)": ScorerConfig(tuned=1.0, tuned_epochs=e) for e in (1, 2, 3)} | {
+    f"neighbours + plain + MiniLM (alpha 1000), averaged 50/50 with fine-tuned MiniLM, {e} epoch(s)":
+        ScorerConfig(alpha=1000, tuned=0.5, tuned_epochs=e) for e in (1, 2, 3)}
+CANDIDATES = {k: c for k, c in ROUND2.items() if set(c.blocks) <= {'full'}} | TUNED     # round 3
 
 # %% ../nbs/36_scorer.ipynb #164a18a0
 @patch
 def save(self: RatedNeighbours, path: Path|str, **info) -> Path:
-    "Write the head (`head.npz`), the recipe (`config.json`, with `info`) and the ids of the rated answers it keeps (`train_rows.csv`)."
+    "Write the head (`head.npz`), the recipe (`config.json`, with `info`) the ids of the rated answers it keeps (`train_rows.csv`) and a fine-tuned MiniLM (`tuned.pt`) where the recipe weighs one."
     if not isinstance(self.head, dict): raise ValueError(f"save: only ridge heads are saved here; {self!r} has a {self.cfg.head} head")
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     np.savez(path/'head.npz', **self.head)
+    if self.cfg.tuned: self.tuned.save(path/'tuned.pt')
     pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv', index=False)
     cfg = dict(method='rated_neighbours', name=self.name, config=asdict(self.cfg), n_train=len(self.pool['rating']), **info)
     (path/'config.json').write_text(json.dumps(cfg, indent=1, default=str) + '\n')
@@ -277,11 +407,12 @@ _LOADED: dict = {}
 def load_scorer(path: Path|str, pool: pd.DataFrame|None=None) -> RatedNeighbours:
     "A saved scorer, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their ids and encoded again (kept for the process while its files are unchanged)."
     path = Path(path)
-    for f in ('config.json', 'head.npz', 'train_rows.csv'):
+    cfg = json.loads((path/'config.json').read_text()) if (path/'config.json').is_file() else {}
+    files = ['config.json', 'head.npz', 'train_rows.csv'] + (['tuned.pt'] if cfg.get('config', {}).get('tuned') else [])
+    for f in files:
         if not (path/f).is_file(): raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
-    key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in ('config.json', 'head.npz', 'train_rows.csv')])
+    key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in files])
     if pool is None and key in _LOADED: return _LOADED[key]     # a changed file is read again
-    cfg = json.loads((path/'config.json').read_text())
     c = cfg['config']; c['ks'], c['blocks'] = tuple(c['ks']), tuple(c['blocks'])
     m = RatedNeighbours(ScorerConfig(**c), cfg['name'])
     rows = pd.read_csv(path/'train_rows.csv', dtype=str)
@@ -293,6 +424,7 @@ def load_scorer(path: Path|str, pool: pd.DataFrame|None=None) -> RatedNeighbours
     m.pool = dict(full=full, object=_objects(p.prompt), rating=p.rating.to_numpy(float), group=p.group.to_numpy(),
                   uid=p.uid.to_numpy())
     with np.load(path/'head.npz') as h: m.head = {k: h[k] for k in h.files}
+    if m.cfg.tuned: m.tuned = load_tuned(path/'tuned.pt')
     if pool is None: _LOADED[key] = m
     return m
 
@@ -311,7 +443,7 @@ def _cached(path: Path, cfg: ScorerConfig, pool: pd.DataFrame, progress: bool, t
 # %% ../nbs/36_scorer.ipynb #a247d353
 def train_scorer(out: Path|str,   # the scorer's folder: cv.csv, training_rule.csv, train_rows.csv, config.json, head.npz
                  candidates: dict[str, ScorerConfig]|None=None, n_folds: int=5, seed: int=0, threads=None,
-                 progress: bool=True) -> pd.DataFrame:
+                 progress: bool=True, deadline: float|None=None) -> pd.DataFrame: # no fine-tune fold started after it (`time.time()`)
     "Choose blind: every candidate cross-validated on the training pool (folds by person), the best refitted on all of it and saved. The held-out answers' ratings are never read here."
     out, cands = Path(out), candidates or CANDIDATES
     t0 = time.perf_counter()
@@ -321,15 +453,18 @@ def train_scorer(out: Path|str,   # the scorer's folder: cv.csv, training_rule.c
     enc = _cached(out/'encodings.npz', ScorerConfig(blocks=blocks), train, progress, threads)
     t_enc = time.perf_counter() - t0
     folds = grouped_folds(train.group, n_folds)
-    table = cv_table(cands, train, enc, folds, seed=seed, progress=progress)
+    n_ep = max([c.tuned_epochs for c in cands.values() if c.tuned], default=0)
+    tuned = cv_tuned(train, folds, out/'checkpoint-tuned-cv', n_ep, seed, threads, deadline, progress) if n_ep else None
+    table = cv_table(cands, train, enc, folds, seed=seed, progress=progress, tuned=tuned)
     best = table.loc[table.cv_r.idxmax()]
     out.mkdir(parents=True, exist_ok=True)
     table.assign(chosen=table.candidate == best.candidate).to_csv(out/'cv.csv', index=False)
     rule.to_csv(out/'training_rule.csv', index=False)
-    m = RatedNeighbours(cands[best.candidate], 'rated-neighbours').fit(train, enc=_rows(enc, np.arange(len(train))), seed=seed)
+    m = RatedNeighbours(cands[best.candidate], 'rated-neighbours'); m.threads = threads
+    m.fit(train, enc=_rows(enc, np.arange(len(train))), seed=seed)
     m.save(out, chosen=best.candidate, cv_r=round(float(best.cv_r), 4), n_folds=n_folds, folds='by person (`person_groups`)',
            seed=seed, threads=cpu_threads(threads), encode_s=round(t_enc, 1), total_s=round(time.perf_counter() - t0, 1),
-           versions=versions())
+           tuned_epoch_s=m.tuned.epoch_s if m.tuned else None, versions=versions())
     return table
 
 # %% ../nbs/36_scorer.ipynb #544a7193
@@ -360,7 +495,7 @@ def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
     return pd.DataFrame(dict(prompt=df[cols['prompt']].astype(str), response=df[cols['response']].astype(str)))
 
 # %% ../nbs/36_scorer.ipynb #29555ca0
-DEFAULT_SCORER = 'data/trained/aut-rated-neighbours'
+DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r3'     # round 3's choice
 
 def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
               scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
