@@ -19,10 +19,11 @@ from .weights import minilm_path
 from .core import in_project
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text', 'encode_answers',
-           'neighbour_features', 'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design', 'lm_layer_features',
-           'encode_for', 'TunedMiniLM', 'load_tuned', 'RatedNeighbours', 'grouped_folds', 'cv_predictions', 'cv_table',
-           'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out', 'check_answers', 'score_aut']
+__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text',
+           'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design',
+           'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned', 'RatedNeighbours', 'grouped_folds',
+           'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out', 'check_answers',
+           'score_aut']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -371,7 +372,12 @@ ROUND2 = {
 TUNED = {f"fine-tuned MiniLM, {e} epoch(s)": ScorerConfig(tuned=1.0, tuned_epochs=e) for e in (1, 2, 3)} | {
     f"neighbours + plain + MiniLM (alpha 1000), averaged 50/50 with fine-tuned MiniLM, {e} epoch(s)":
         ScorerConfig(alpha=1000, tuned=0.5, tuned_epochs=e) for e in (1, 2, 3)}
-CANDIDATES = {k: c for k, c in ROUND2.items() if set(c.blocks) <= {'full'}} | TUNED     # round 3
+ROUND3 = {k: c for k, c in ROUND2.items() if set(c.blocks) <= {'full'}} | TUNED
+_MIX = 'neighbours + plain + MiniLM (alpha 1000), averaged {} with fine-tuned MiniLM, {} epoch(s)'
+TUNED4 = {f"fine-tuned MiniLM, {e} epoch(s)": ScorerConfig(tuned=1.0, tuned_epochs=e) for e in (4, 5, 6)} | {
+    _MIX.format('50/50', e): ScorerConfig(alpha=1000, tuned=0.5, tuned_epochs=e) for e in (4, 5, 6)} | {
+    _MIX.format('30/70', e): ScorerConfig(alpha=1000, tuned=0.7, tuned_epochs=e) for e in (3, 4, 5, 6)}
+CANDIDATES = ROUND3 | TUNED4     # round 4
 
 # %% ../nbs/36_scorer.ipynb #164a18a0
 @patch
