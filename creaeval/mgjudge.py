@@ -18,13 +18,15 @@ from .samples import MACGYVER_LABELS, macgyver_judge_set, se_solutions
 from .training import norm_text
 from .weights import minilm_path
 from .se_compare import se_runs, se_records
+from .embed import load_embedder
 
 # %% auto #0
-__all__ = ['HEADS', 'PAIR_LABELS', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions', 'problem_groups',
-           'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model', 'cv_head', 'youden_threshold',
+__all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions',
+           'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model',
+           'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head', 'youden_threshold',
            'cv_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder', 'cv_cross_encoder',
            'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder', 'load_judge', 'judge',
-           'held_out', 'judge_se_runs', 'se_beside_judge']
+           'public_context', 'held_out', 'judge_se_runs', 'se_beside_judge']
 
 # %% ../nbs/58_mgjudge.ipynb #5b4fda22
 HEADS = ('effective', 'efficient', 'feasible')
@@ -93,11 +95,12 @@ def training_split(lab: pd.DataFrame, # `labelled_solutions()`
 # %% ../nbs/58_mgjudge.ipynb #bfc7c9b6
 @dataclass(frozen=True)
 class Spec:
-    "One candidate judge: TF-IDF blocks as (text, analyzer) pairs, length features, the head's C."
+    "One candidate judge: TF-IDF blocks as (text, analyzer) pairs, length features, context features, the head's C."
     blocks: tuple = (('solution', 'word'),)
     lengths: bool = True
     C: float = 1.0
     max_features: int = 20000
+    context: bool = False # add `CONTEXT_FEATURES` (columns the frame must carry, see `context_features`)
 
 # %% ../nbs/58_mgjudge.ipynb #b74de567
 def length_features(texts) -> np.ndarray:
@@ -124,13 +127,87 @@ def make_model(spec: Spec):
                                            max_features=spec.max_features)) for w, a in spec.blocks]
     if spec.lengths:
         parts.append(make_pipeline(FunctionTransformer(_solution_lengths), StandardScaler()))
-    return make_pipeline(make_union(*parts), LogisticRegression(C=spec.C, max_iter=3000))
+    if spec.context:
+        parts.append(make_pipeline(FunctionTransformer(_context_columns), StandardScaler()))
+    m = make_pipeline(make_union(*parts), LogisticRegression(C=spec.C, max_iter=3000))
+    m.context = spec.context  # `judge` computes the context features for such a head
+    return m
+
+# %% ../nbs/58_mgjudge.ipynb #c51624b4
+CONTEXT_FEATURES = ('has_others', 'log_others', 'mean_cos', 'max_cos', 'cen_cos', 'mean_cos_rank', 'mean_cos_z',
+                    'cos_ps', 'novel_words', 'problem_cov', 'refusal', 'steps', 'hedge')
+
+def _context_columns(df: pd.DataFrame) -> np.ndarray: return df[list(CONTEXT_FEATURES)].to_numpy(float)
+
+# %% ../nbs/58_mgjudge.ipynb #331aa2da
+def consensus_features(S: np.ndarray, # unit vectors, one row per solution
+                       keys, # the problem of each row (rows of the same key are each other's others)
+                      ) -> pd.DataFrame:
+    "Per row: mean, max and centroid cosine to the other rows of its key, rank and z of the mean in the key, others."
+    keys = pd.Series(list(keys))
+    n = len(keys)
+    mean_c, max_c, cen_c = np.full(n, np.nan), np.full(n, np.nan), np.full(n, np.nan)
+    for idx in keys.groupby(keys).indices.values():
+        if len(idx) < 2: continue
+        X = S[idx]; c = X @ X.T
+        np.fill_diagonal(c, np.nan)
+        mean_c[idx], max_c[idx] = np.nanmean(c, 1), np.nanmax(c, 1)
+        rest = X.sum(0) - X
+        cen_c[idx] = (X * rest).sum(1) / np.linalg.norm(rest, axis=1)
+    others = keys.groupby(keys).transform('size').to_numpy() - 1
+    g = pd.Series(mean_c).groupby(keys)
+    z = (pd.Series(mean_c) - g.transform('mean')) / g.transform('std').replace(0, np.nan)
+    f = pd.DataFrame(dict(has_others=(others > 0).astype(float), log_others=np.log1p(others), mean_cos=mean_c,
+                          max_cos=max_c, cen_cos=cen_c, mean_cos_rank=g.rank(pct=True), mean_cos_z=z))
+    return f.fillna(0.)
+
+# %% ../nbs/58_mgjudge.ipynb #0469b9ad
+_STOP = set("a an the and or of to in on with for is are be it this that as at by from you your can use then into will".split())
+
+def _content_words(t: str) -> list[str]: return [w for w in re.findall(r"[a-z]+", str(t).lower()) if w not in _STOP and len(w) > 2]
+
+# %% ../nbs/58_mgjudge.ipynb #fddf843c
+def overlap_features(problems, solutions, P: np.ndarray, S: np.ndarray) -> pd.DataFrame:
+    "Per (problem, solution): cosine of their unit vectors P, S; share of solution words not in the problem; of problem words used."
+    nov, cov = [], []
+    for p, s in zip(problems, solutions):
+        pw, sw = set(_content_words(p)), _content_words(s)
+        nov.append(float(np.mean([w not in pw for w in sw])) if sw else 0.)
+        cov.append(len(pw & set(sw)) / max(1, len(pw)))
+    return pd.DataFrame(dict(cos_ps=(np.asarray(P) * np.asarray(S)).sum(1), novel_words=nov, problem_cov=cov))
+
+# %% ../nbs/58_mgjudge.ipynb #6ff5fafe
+def cue_features(solutions) -> pd.DataFrame:
+    "Per solution: a refusal (it says the problem cannot be solved), log (numbered steps + 1), hedges per word."
+    s = pd.Series(list(solutions), dtype=str).str.lower()
+    refusal = s.str.contains(r"not possible|impossible|cannot|can't|can not|unable|no way|not feasible|isn't possible")
+    hedge = s.str.count(r"\b(?:might|may|could|perhaps|possibly|try|if)\b") / (1 + s.str.split().str.len())
+    return pd.DataFrame(dict(refusal=refusal.astype(float), steps=np.log1p(s.str.count(r"(?:^|\n)\s*(?:step\s*\d|\d+[.)])")),
+                             hedge=hedge))
+
+# %% ../nbs/58_mgjudge.ipynb #472f8bfd
+def context_features(df: pd.DataFrame, # rows (problem, solution) to describe
+                     context: pd.DataFrame|None=None, # other candidate solutions (problem, solution): texts only
+                     embedder=None) -> pd.DataFrame:
+    "`CONTEXT_FEATURES` of each row of `df`, its others being the rows of `df` and `context` of the same problem."
+    pool = df[['problem', 'solution']].astype(str).reset_index(drop=True)
+    if context is not None and len(context):
+        seen = set(zip(pool.problem, pool.solution))
+        c = context[['problem', 'solution']].astype(str)
+        c = c[[k not in seen for k in zip(c.problem, c.solution)]].drop_duplicates()
+        pool = pd.concat([pool, c], ignore_index=True)
+    e = embedder or load_embedder()
+    S, P = e.encode(list(pool.solution)), e.encode(list(pool.problem))
+    f = pd.concat([consensus_features(S, pool.problem.map(norm_text)),
+                   overlap_features(pool.problem, pool.solution, P, S), cue_features(pool.solution)], axis=1)
+    return f.iloc[:len(df)].set_index(df.index)[list(CONTEXT_FEATURES)]
 
 # %% ../nbs/58_mgjudge.ipynb #6f2373da
 def cv_head(train: pd.DataFrame, # `training_split(...)[0]` (with a group column)
             head: str, spec: Spec, folds: int=5) -> pd.Series:
-    "Out-of-fold P(head) of every training solution with that head's label, folds grouped by problem."
+    "Out-of-fold P(head) of every training solution with that head's label, folds grouped by problem (context: the pool)."
     from sklearn.model_selection import GroupKFold
+    if spec.context and CONTEXT_FEATURES[0] not in train: train = train.join(context_features(train))
     d = train[train[head].notna()]
     y, p = d[head].values.astype(int), np.zeros(len(d))
     for tr, te in GroupKFold(folds).split(d, y, d.group):
@@ -152,6 +229,10 @@ CANDIDATES = {
     'word+char(solution)+len': Spec(blocks=(('solution', 'word'), ('solution', 'char'))),
     'word+char(solution)+word(pair)+len': Spec(blocks=(('solution', 'word'), ('solution', 'char'), ('pair', 'word'))),
     'word+char(solution)+len, C=0.3': Spec(blocks=(('solution', 'word'), ('solution', 'char')), C=0.3),
+    'context only (consensus+overlap+cues)': Spec(blocks=(), lengths=False, context=True, C=0.3),
+    'context+len': Spec(blocks=(), context=True, C=0.3),
+    'word+char(solution)+len+context, C=0.3': Spec(blocks=(('solution', 'word'), ('solution', 'char')), C=0.3,
+                                                   context=True),
 }
 
 # %% ../nbs/58_mgjudge.ipynb #dfa3ff7d
@@ -177,6 +258,7 @@ def train_judge(out: str|Path|None=None, candidates: dict=CANDIDATES, folds: int
     lab = labelled_solutions()
     held, se = set(macgyver_judge_set().problem_id), set().union(*se_problem_ids().values())
     train, report = training_split(lab, held, se)
+    if any(s.context for s in candidates.values()): train = train.join(context_features(train))
     cv = cv_table(train, candidates, HEADS, folds)
     cv.to_csv(out/'cv.csv', index=False)
     choice = {}
@@ -366,20 +448,28 @@ def load_judge(folder: str|Path|None=None) -> dict:
     return {h: (one(h, c), c['threshold']) for h, c in choice.items()}
 
 # %% ../nbs/58_mgjudge.ipynb #189807ec
-def judge(heads: dict, df: pd.DataFrame) -> pd.DataFrame:
+def judge(heads: dict, df: pd.DataFrame,
+          context: pd.DataFrame|None=None, # other candidate solutions (problem, solution), for heads with context
+         ) -> pd.DataFrame:
     "P(head) and the YES verdict (P >= the head's CV threshold) for each (problem, solution) row of `df`."
-    out = pd.DataFrame(index=df.index)
+    out, x = pd.DataFrame(index=df.index), df[['problem', 'solution']]
+    if any(getattr(m, 'context', False) for m, _ in heads.values()): x = x.join(context_features(df, context))
     for h, (m, thr) in heads.items():
-        out[f"p_{h}"] = m.predict_proba(df[['problem', 'solution']])[:, 1]
+        out[f"p_{h}"] = m.predict_proba(x)[:, 1]
         out[f"yes_{h}"] = (out[f"p_{h}"] >= thr).astype(int)
     return out
 
+def public_context(problems) -> pd.DataFrame:
+    "The public MacGyver solutions (problem, solution; texts only, no labels) of the given problem texts."
+    lab, keys = labelled_solutions(), {norm_text(p) for p in problems}
+    return lab.loc[lab.problem.map(norm_text).isin(keys), ['problem', 'solution']].reset_index(drop=True)
+
 # %% ../nbs/58_mgjudge.ipynb #5b8d2212
 def held_out(heads: dict, out: str|Path|None=None, n_boot: int=2000, seed: int=0) -> dict:
-    "P(effective) on Table 2's 50 labelled pairs, their AUC with a 95% bootstrap interval; files written to `out`."
+    "P(effective) on Table 2's 50 labelled pairs (context: their problems' public solutions), AUC, 95% bootstrap interval."
     from sklearn.metrics import roc_auc_score
     js = macgyver_judge_set()
-    r = pd.concat([js[['sample_id', 'problem_id', 'kind', 'correct']], judge(heads, js)], axis=1)
+    r = pd.concat([js[['sample_id', 'problem_id', 'kind', 'correct']], judge(heads, js, public_context(js.problem))], axis=1)
     y, p = r.correct.values, r.p_effective.values
     rng = np.random.default_rng(seed)
     bs = [roc_auc_score(y[i], p[i]) for i in (rng.integers(0, len(y), len(y)) for _ in range(n_boot))
@@ -399,7 +489,8 @@ def judge_se_runs(heads: dict, folder: str|Path|None=None) -> pd.DataFrame:
     folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
     rows = []
     for p in se_runs(folder).path:
-        v = judge(heads, se_solutions(p))
+        s = se_solutions(p)
+        v = judge(heads, s, public_context(s.problem))
         rows.append(dict(run=Path(p).name, problems=len(v), **{f"{k}": v[k].mean() for k in v.columns}))
     return pd.DataFrame(rows)
 
@@ -412,7 +503,7 @@ def se_beside_judge(heads: dict, folder: str|Path|None=None, n_boot: int=2000, s
     for p in se_runs(folder).path:
         sol = se_solutions(p)
         se = pd.read_csv(Path(p)/'se.csv')[['problem_id', 'se_length_normalised']]
-        v = pd.concat([sol[['problem_id']], judge(heads, sol)[['p_effective', 'p_feasible']]], axis=1)
+        v = pd.concat([sol[['problem_id']], judge(heads, sol, public_context(sol.problem))[['p_effective', 'p_feasible']]], axis=1)
         parts.append(v.merge(se, on='problem_id').assign(run=Path(p).name))
     d = pd.concat(parts, ignore_index=True)
     rng, rows = np.random.default_rng(seed), []
