@@ -501,7 +501,7 @@ def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
     return pd.DataFrame(dict(prompt=df[cols['prompt']].astype(str), response=df[cols['response']].astype(str)))
 
 # %% ../nbs/36_scorer.ipynb #29555ca0
-DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r3'     # round 3's choice
+DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r4'     # round 4's choice
 
 def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
               scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
