@@ -129,7 +129,8 @@ def make_model(spec: Spec):
     if spec.lengths:
         parts.append(make_pipeline(FunctionTransformer(_solution_lengths), StandardScaler()))
     if spec.context:
-        parts.append(make_pipeline(FunctionTransformer(_context_columns), SimpleImputer(), StandardScaler()))  # NaN: mean
+        # NaN (no other solutions): the training mean
+        parts.append(make_pipeline(FunctionTransformer(_context_columns), SimpleImputer(), StandardScaler()))
     m = make_pipeline(make_union(*parts), LogisticRegression(C=spec.C, max_iter=3000))
     m.context = spec.context  # `judge` computes the context features for such a head
     return m
@@ -144,7 +145,7 @@ def _context_columns(df: pd.DataFrame) -> np.ndarray: return df[list(CONTEXT_FEA
 def consensus_features(S: np.ndarray, # unit vectors, one row per solution
                        keys, # the problem of each row (rows of the same key are each other's others)
                       ) -> pd.DataFrame:
-    "Per row: mean, max and centroid cosine to the other rows of its key, rank and z of the mean in it, log others; NaN: none."
+    "Per row: mean, max, centroid cosine to the other rows of its key, rank and z of the mean in it, log others; NaN: none."
     keys = pd.Series(list(keys))
     n = len(keys)
     mean_c, max_c, cen_c = np.full(n, np.nan), np.full(n, np.nan), np.full(n, np.nan)
@@ -164,13 +165,15 @@ def consensus_features(S: np.ndarray, # unit vectors, one row per solution
     return f
 
 # %% ../nbs/58_mgjudge.ipynb #fde5c376
-_STOP = set("a an the and or of to in on with for is are be it this that as at by from you your can use then into will".split())
+_STOP = set("a an the and or of to in on with for is are be it this that as at by from you your can use then into will"
+            .split())
 
-def _content_words(t: str) -> list[str]: return [w for w in re.findall(r"[a-z]+", str(t).lower()) if w not in _STOP and len(w) > 2]
+def _content_words(t: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z]+", str(t).lower()) if w not in _STOP and len(w) > 2]
 
 # %% ../nbs/58_mgjudge.ipynb #21ed1f47
 def overlap_features(problems, solutions, P: np.ndarray, S: np.ndarray) -> pd.DataFrame:
-    "Per (problem, solution): cosine of their unit vectors P, S; share of solution words not in the problem; of problem words used."
+    "Per (problem, solution): cosine of unit vectors P, S; share of solution words not in the problem; of problem words used."
     nov, cov = [], []
     for p, s in zip(problems, solutions):
         pw, sw = set(_content_words(p)), _content_words(s)
@@ -471,7 +474,8 @@ def held_out(heads: dict, out: str|Path|None=None, n_boot: int=2000, seed: int=0
     "P(effective) on Table 2's 50 labelled pairs (context: their problems' public solutions), AUC, 95% bootstrap interval."
     from sklearn.metrics import roc_auc_score
     js = macgyver_judge_set()
-    r = pd.concat([js[['sample_id', 'problem_id', 'kind', 'correct']], judge(heads, js, public_context(js.problem))], axis=1)
+    got = judge(heads, js, public_context(js.problem))
+    r = pd.concat([js[['sample_id', 'problem_id', 'kind', 'correct']], got], axis=1)
     y, p = r.correct.values, r.p_effective.values
     rng = np.random.default_rng(seed)
     bs = [roc_auc_score(y[i], p[i]) for i in (rng.integers(0, len(y), len(y)) for _ in range(n_boot))
@@ -505,7 +509,8 @@ def se_beside_judge(heads: dict, folder: str|Path|None=None, n_boot: int=2000, s
     for p in se_runs(folder).path:
         sol = se_solutions(p)
         se = pd.read_csv(Path(p)/'se.csv')[['problem_id', 'se_length_normalised']]
-        v = pd.concat([sol[['problem_id']], judge(heads, sol, public_context(sol.problem))[['p_effective', 'p_feasible']]], axis=1)
+        got = judge(heads, sol, public_context(sol.problem))[['p_effective', 'p_feasible']]
+        v = pd.concat([sol[['problem_id']], got], axis=1)
         parts.append(v.merge(se, on='problem_id').assign(run=Path(p).name))
     d = pd.concat(parts, ignore_index=True)
     rng, rows = np.random.default_rng(seed), []
