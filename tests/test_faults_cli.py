@@ -134,11 +134,18 @@ def test_errno_names_the_flag(tmp_path):
     assert one_line_error(r) == 'creaeval: error: --responses resp: Is a directory'
     assert not (tmp_path/'run').exists()
 
+def CTRL_C_ON():
+    # Runs in the child before exec: SIGINT back to its default. A test run started as a background job (`pytest &` in
+    # a script) hands its children SIGINT *ignored*, and Python keeps ignoring it, as it should for a user's background
+    # job; this test is about a Ctrl-C in a terminal, where SIGINT is not ignored.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 def test_ctrl_c_with_nothing_finished_leaves_nothing(tmp_path):
     env = {**os.environ, 'PYTHONPATH': str(ROOT), 'PYTHONUNBUFFERED': '1'}
     p = subprocess.Popen([sys.executable, '-c', 'from creaeval.cli import main; main()', 'evaluate', '--method',
                           'direct', '--judge', 'filler/delay-30', '--samples', 'A05_FS10', '--run-dir', 'run'],
-                         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=CTRL_C_ON)
     t0 = time.time()
     while not (tmp_path/'run/llm.sqlite').exists():
         assert time.time() - t0 < 120 and p.poll() is None, p.communicate()

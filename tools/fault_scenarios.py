@@ -227,10 +227,15 @@ def s05_duplicate(tmp):
         extra_ok=not (tmp/'run').exists(), why='run folder left')
 
 
+def ctrl_c_on():
+    "In the child before exec: SIGINT at its default, as in a terminal (a script's background job has it ignored)."
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def s06_lock(tmp):
     args = (*EVAL, '--judge', 'filler/delay-30', '--samples', 'A05_FS10', '--run-dir', 'run')
     first = subprocess.Popen([sys.executable, '-c', MAIN, *args], cwd=tmp, env=env_of(), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_on)
     try:
         t0 = time.time()
         while not (tmp/'run/run.lock').exists() and first.poll() is None and time.time() - t0 < 60: time.sleep(0.1)
@@ -283,7 +288,7 @@ def failed_start(case, item):
 def interrupt(tmp, args, ready, env=None) -> Run:
     "Start `creaeval ARGS`, send it SIGINT (Ctrl-C) a second after `ready()` holds, and wait for it to end."
     p = subprocess.Popen([sys.executable, '-c', MAIN, *args], cwd=tmp, env=env_of(env), stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+                         stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_on)
     t0 = time.perf_counter()
     while not ready() and p.poll() is None and time.perf_counter() - t0 < 120: time.sleep(0.1)
     time.sleep(1)
