@@ -24,9 +24,9 @@ from .embed import load_embedder
 __all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions',
            'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model',
            'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head', 'youden_threshold',
-           'cv_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder', 'cv_cross_encoder',
-           'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder', 'load_judge', 'judge',
-           'public_context', 'held_out', 'judge_se_runs', 'se_beside_judge']
+           'cv_table', 'oof_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder',
+           'cv_cross_encoder', 'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder',
+           'load_judge', 'judge', 'public_context', 'held_out', 'judge_se_runs', 'se_beside_judge', 'solver_check']
 
 # %% ../nbs/58_mgjudge.ipynb #5b4fda22
 HEADS = ('effective', 'efficient', 'feasible')
@@ -253,6 +253,13 @@ def cv_table(train: pd.DataFrame, candidates: dict=CANDIDATES, heads=HEADS, fold
                              threshold=youden_threshold(y, p)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/58_mgjudge.ipynb #2f425e2a
+def oof_table(train: pd.DataFrame, # `training_split(...)[0]` (with a group column)
+              head: str, spec: Spec, folds: int=5) -> pd.DataFrame:
+    "`cv_head`'s out-of-fold P(head) as a column `p`, beside each solution's problem, solver and label."
+    p = cv_head(train, head, spec, folds)
+    return train.loc[p.index, ['problem_id', 'solver', 'label', head]].assign(p=p.values)
+
 # %% ../nbs/58_mgjudge.ipynb #e4bb9e4d
 JUDGE_DIR = 'data/trained/macgyver-judge'
 
@@ -271,6 +278,7 @@ def train_judge(out: str|Path|None=None, candidates: dict=CANDIDATES, folds: int
         best = t.loc[t.auc.idxmax()]
         d = train[train[h].notna()]
         joblib.dump(make_model(candidates[best.candidate]).fit(d, d[h].astype(int)), out/f"{h}.joblib", compress=3)
+        oof_table(train, h, candidates[best.candidate], folds).to_csv(out/f"oof_{h}.csv", index=False)
         choice[h] = dict(candidate=best.candidate, cv_auc=float(best.auc), threshold=float(best.threshold),
                          n=int(best.n))
     (out/'choice.json').write_text(json.dumps(choice, indent=1) + '\n')
@@ -520,3 +528,14 @@ def se_beside_judge(heads: dict, folder: str|Path|None=None, n_boot: int=2000, s
         rows.append(dict(verdict=c, n=len(d), rho=spearmanr(x, y)[0], lo=np.nanquantile(bs, .025),
                          hi=np.nanquantile(bs, .975)))
     return d[['run', 'problem_id', 'se_length_normalised', 'p_effective', 'p_feasible']], pd.DataFrame(rows)
+
+# %% ../nbs/58_mgjudge.ipynb #3833d637
+def solver_check(oof: pd.DataFrame, # `oof_table(..., 'effective', ...)`: columns solver, effective, p
+                 threshold: float, # the head's YES cut
+                ) -> pd.DataFrame:
+    "Per solver: solutions, share annotated correct, mean out-of-fold P, YES share, AUC within its solutions."
+    from sklearn.metrics import roc_auc_score
+    rows = [dict(solver=s, n=len(g), correct=g.effective.mean(), mean_p=g.p.mean(), yes=(g.p >= threshold).mean(),
+                 auc_within=roc_auc_score(g.effective, g.p) if g.effective.nunique() == 2 else np.nan)
+            for s, g in oof.groupby('solver')]
+    return pd.DataFrame(rows).sort_values('correct', ignore_index=True)
