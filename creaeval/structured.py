@@ -6,7 +6,6 @@ around it, a trailing comma), parsed, and validated; it is never filled in."""
 # %% ../nbs/11_structured.ipynb #d37d3dfa
 from __future__ import annotations
 import json, re
-import jsonschema
 
 # %% auto #0
 __all__ = ['repair_json', 'schema_dict', 'validate_output']
@@ -75,6 +74,7 @@ def validate_output(text: str, # raw model output
     "The validated value of `text` for `schema`; raises `ValueError` with the first problem found."
     value = repair_json(text)
     if isinstance(schema, dict):
+        import jsonschema   # here, not at the top: importing it takes ~1.5 s that every `creaeval` command paid
         v = jsonschema.Draft202012Validator(schema)
         errs = sorted(v.iter_errors(value), key=lambda e: list(e.absolute_path))
         if errs:

@@ -47,7 +47,7 @@ LAYERS = [
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
 HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'jupyter_client', 'matplotlib', 'seaborn',
-         'statsmodels', 'openai', 'onnxruntime', 'sklearn'}
+         'statsmodels', 'openai', 'onnxruntime', 'sklearn', 'jsonschema'}
 
 def modules():
     out = {}
