@@ -6,7 +6,7 @@ Each notebook runs in its own process, as the tests run it (cells flagged slow, 
 written back only if every cell succeeded; `make outputs` then runs nbdev-clean. The outputs are those of the
 offline defaults: the embedded models and the committed runs.
 """
-import json, re, subprocess, sys
+import json, os, re, subprocess, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,10 @@ def quiet(nb: Path) -> int:
 
 def main(paths):
     nbs = [Path(p) for p in paths] or sorted((ROOT/'nbs').glob('[0-9]*.ipynb'))
-    failed = [nb for nb in nbs if subprocess.run([sys.executable, '-c', CHILD, str(nb.resolve())], cwd=nb.parent).returncode]
+    env = {'HF_HUB_OFFLINE': '1', 'TRANSFORMERS_OFFLINE': '1', **os.environ}   # as the tests run them (conftest.py):
+    # online, a loader may try the hub and print a warning into a cell's output
+    failed = [nb for nb in nbs
+              if subprocess.run([sys.executable, '-c', CHILD, str(nb.resolve())], cwd=nb.parent, env=env).returncode]
     for nb in nbs:
         if nb not in failed: quiet(nb)
     if failed: sys.exit(f"failed: {', '.join(p.name for p in failed)}")
