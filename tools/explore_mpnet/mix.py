@@ -1,7 +1,6 @@
 # round-5 exploration: the mpnet recipe averaged with the fine-tuned MiniLM (5 epochs), out of fold, same folds
 import os
 D = os.environ.get('EXPLORE_DIR', 'explore-out'); os.makedirs(D, exist_ok=True)
-M = os.environ.get('MPNET_DIR', 'all-mpnet-base-v2')  # the model folder, assembled from its PyPI parts (README)
 import numpy as np
 from creaeval import scorer as S
 train, rule = S.training_set(S.aut_rating_pool(), S.held_answers())

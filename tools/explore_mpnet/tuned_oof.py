@@ -1,9 +1,7 @@
 # the fine-tuned MiniLM's out-of-fold ratings (5 epochs) on round 4's folds, resumable
 import os
 D = os.environ.get('EXPLORE_DIR', 'explore-out'); os.makedirs(D, exist_ok=True)
-M = os.environ.get('MPNET_DIR', 'all-mpnet-base-v2')  # the model folder, assembled from its PyPI parts (README)
 import time
-from creaeval.scorer import *
 from creaeval import scorer as S
 train, rule = S.training_set(S.aut_rating_pool(), S.held_answers())
 train = train.assign(group=S.person_groups(train))
