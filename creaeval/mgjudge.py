@@ -6,12 +6,13 @@ trained judge."""
 
 # %% ../nbs/58_mgjudge.ipynb #4dd77a78
 from __future__ import annotations
-import json, re, time
+import hashlib, json, re, time
 import joblib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
+from .readers import DataError
 from .loaders import load_macgyver, load_macgyver_benchmark
 from scipy.stats import spearmanr
 from .samples import MACGYVER_LABELS, macgyver_judge_set, se_solutions
@@ -21,12 +22,14 @@ from .se_compare import se_runs, se_records
 from .embed import load_embedder
 
 # %% auto #0
-__all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions',
-           'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model',
-           'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head', 'youden_threshold',
-           'cv_table', 'oof_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder',
-           'cv_cross_encoder', 'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder',
-           'load_judge', 'judge', 'public_context', 'held_out', 'judge_se_runs', 'se_beside_judge', 'solver_check']
+__all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'SE_VERDICTS', 'clean_solution',
+           'labelled_solutions', 'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features',
+           'make_model', 'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head',
+           'youden_threshold', 'cv_table', 'oof_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder',
+           'fit_cross_encoder', 'cv_cross_encoder', 'save_cross_encoder', 'load_cross_encoder', 'training_pool',
+           'train_cross_encoder', 'load_judge', 'judge', 'public_context', 'held_out', 'se_verdicts',
+           'write_se_verdicts', 'read_se_verdicts', 'judge_se_runs', 'repeated_steps', 'se_beside_judge',
+           'solver_check']
 
 # %% ../nbs/58_mgjudge.ipynb #5b4fda22
 HEADS = ('effective', 'efficient', 'feasible')
@@ -498,28 +501,72 @@ def held_out(heads: dict, out: str|Path|None=None, n_boot: int=2000, seed: int=0
     return s
 
 # %% ../nbs/58_mgjudge.ipynb #e946ce64
-def judge_se_runs(heads: dict, folder: str|Path|None=None) -> pd.DataFrame:
-    "Per SE run under `folder`: problems judged, mean P and YES share of every head on its greedy solutions."
+SE_VERDICTS = 'se_verdicts.csv'
+
+def _sha(t: str) -> str: return hashlib.sha256(str(t).encode()).hexdigest()[:16]
+
+def se_verdicts(heads: dict, folder: str|Path|None=None) -> pd.DataFrame:
+    "Per (SE run, problem): P and YES of every head on the greedy solution (beside its problem's public ones); `sha`: its text's hash."
     folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
-    rows = []
+    parts = []
     for p in se_runs(folder).path:
         s = se_solutions(p)
         v = judge(heads, s, public_context(s.problem))
-        rows.append(dict(run=Path(p).name, problems=len(v), **{f"{k}": v[k].mean() for k in v.columns}))
-    return pd.DataFrame(rows)
+        parts.append(pd.concat([pd.DataFrame(dict(run=Path(p).name, problem_id=s.problem_id.astype(str),
+                                                  sha=s.solution.map(_sha))), v], axis=1))
+    return pd.concat(parts, ignore_index=True)
+
+def write_se_verdicts(folder: str|Path|None=None, out: str|Path|None=None) -> Path:
+    "Judge every SE run's greedy solutions with the committed judge; write `se_verdicts.csv` into the judge's folder."
+    out = Path(out) if out is not None else project_root()/JUDGE_DIR/SE_VERDICTS
+    se_verdicts(load_judge(), folder).to_csv(out, index=False)
+    return out
+
+# %% ../nbs/58_mgjudge.ipynb #a1se0001
+def read_se_verdicts(folder: str|Path|None=None, # where the SE runs lie (default: the project's data/runs)
+                     path: str|Path|None=None, # default: the judge folder's se_verdicts.csv
+                    ) -> pd.DataFrame:
+    "The committed verdicts of the runs under `folder`, checked: every run and problem judged, each solution unchanged."
+    folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
+    path = Path(path) if path is not None else project_root()/JUDGE_DIR/SE_VERDICTS
+    if not path.is_file(): raise FileNotFoundError(f"{path}: not found; write it with creaeval.mgjudge.write_se_verdicts()")
+    v, names = pd.read_csv(path, dtype={'problem_id': str, 'sha': str}), []
+    for p in se_runs(folder).path:
+        s, name = se_solutions(p), Path(p).name
+        want = pd.Series(s.solution.map(_sha).values, index=s.problem_id.astype(str))
+        got = v[v.run == name].set_index('problem_id').sha.reindex(want.index)
+        if bad := [k for k in want.index if got[k] != want[k]]:
+            why = 'not judged' if pd.isna(got[bad[0]]) else 'its greedy solution changed since it was judged'
+            raise DataError(f"{path}: run {name}, problem_id {bad[0]}: {why} ({len(bad)} problem(s)); "
+                            "rerun creaeval.mgjudge.write_se_verdicts()")
+        names.append(name)
+    return v[v.run.isin(names)].reset_index(drop=True)
+
+def judge_se_runs(verdicts: pd.DataFrame, # `se_verdicts(...)` or `read_se_verdicts(...)`
+                 ) -> pd.DataFrame:
+    "Per SE run: problems judged, mean P and YES share of every head on its greedy solutions."
+    cols, g = [c for c in verdicts if c.startswith(('p_', 'yes_'))], verdicts.groupby('run', sort=False)
+    return pd.concat([g.size().rename('problems'), g[cols].mean()], axis=1).reset_index()
+
+# %% ../nbs/58_mgjudge.ipynb #86741fa4
+_STEP_LABEL = re.compile(r'^\s*(?:step\s*\d+\s*[:.)]\s*)+', re.I)
+
+def repeated_steps(solution: str) -> float:
+    "Share of a solution's steps (non-empty lines, \"Step k:\" labels removed) repeating an earlier one; NaN: no step."
+    steps = [s for s in (norm_text(_STEP_LABEL.sub('', l)) for l in str(solution).splitlines()) if s]
+    return float(np.mean([s in steps[:i] for i, s in enumerate(steps)])) if steps else float('nan')
 
 # %% ../nbs/58_mgjudge.ipynb #c72ae03b
-def se_beside_judge(heads: dict, folder: str|Path|None=None, n_boot: int=2000, seed: int=0,
+def se_beside_judge(verdicts: pd.DataFrame, # `se_verdicts(...)` or `read_se_verdicts(...)`
+                    folder: str|Path|None=None, n_boot: int=2000, seed: int=0,
                    ) -> tuple[pd.DataFrame, pd.DataFrame]:
     "Per (run, problem): SE beside P(effective) and P(feasible); Spearman's rho of each, bootstrap interval."
     folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
     parts = []
     for p in se_runs(folder).path:
-        sol = se_solutions(p)
-        se = pd.read_csv(Path(p)/'se.csv')[['problem_id', 'se_length_normalised']]
-        got = judge(heads, sol, public_context(sol.problem))[['p_effective', 'p_feasible']]
-        v = pd.concat([sol[['problem_id']], got], axis=1)
-        parts.append(v.merge(se, on='problem_id').assign(run=Path(p).name))
+        se = pd.read_csv(Path(p)/'se.csv', dtype={'problem_id': str})[['problem_id', 'se_length_normalised']]
+        v = verdicts[verdicts.run == Path(p).name][['run', 'problem_id', 'p_effective', 'p_feasible']]
+        parts.append(v.merge(se, on='problem_id'))
     d = pd.concat(parts, ignore_index=True)
     rng, rows = np.random.default_rng(seed), []
     for c in ('p_effective', 'p_feasible'):

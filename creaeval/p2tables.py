@@ -24,8 +24,8 @@ __all__ = ['P2_FORM', 'SHOWN_FORMS', 'CRITERIA', 'VERDICT_ROLES', 'P2_NAMES', 'T
            'step_labels', 'step_se', 'candidate_texts', 'direction', 'temperature_groups', 'common_tables',
            'temperature_summary', 'paired_diffs', 'temperature_tables', 'same_steps_table', 'multipath_row',
            'macgyver_judge_runs', 'se_run_of', 'verdicts_wide', 'readings', 'accuracy_row', 'accuracy_table', 'p_yes',
-           'auc_table', 'judge_lines', 'beside_table_2', 'pair_tokens', 'table_17', 'early_stops', 'convergent_row',
-           'se_against_yes']
+           'auc_table', 'grouped_auc', 'judge_lines', 'beside_table_2', 'pair_tokens', 'table_17', 'early_stops',
+           'convergent_row', 'se_against_yes']
 
 # %% ../nbs/57_p2tables.ipynb #bdcf3a9e
 def p2_reported(name: str) -> pd.DataFrame:
@@ -325,6 +325,20 @@ def auc_table(recs: dict, # (method, judge) -> that run's records
                          mean_p_yes_wrong=p[yy == 0].mean()))
     return pd.DataFrame(rows, columns=['method', 'judge', 'n', 'auc', 'lo', 'hi', 'mean_p_yes_correct',
                                        'mean_p_yes_wrong'])
+
+# %% ../nbs/57_p2tables.ipynb #2d7a6a8c
+def grouped_auc(y, p, # 0/1 labels and scores
+                groups=None, # a group per row, resampled whole (default: each row its own group)
+                *, n_boot: int=2000, seed: int=0) -> tuple[float, float, float]:
+    "AUC of `p` for labels `y`, and a 95% percentile bootstrap interval over groups (replicates with one class skipped)."
+    y, p = np.asarray(y), np.asarray(p)
+    g = np.arange(len(y)) if groups is None else np.asarray(groups)
+    idx = pd.Series(np.arange(len(y))).groupby(g, sort=False).apply(list).tolist()
+    rng, bs = np.random.default_rng(seed), []
+    for _ in range(n_boot):
+        i = np.concatenate([idx[k] for k in rng.integers(0, len(idx), len(idx))])
+        if len(set(y[i])) == 2: bs.append(roc_auc_score(y[i], p[i]))
+    return float(roc_auc_score(y, p)), float(np.quantile(bs, .025)), float(np.quantile(bs, .975))
 
 # %% ../nbs/57_p2tables.ipynb #1e7992ba
 def judge_lines(scores: pd.DataFrame, auc: pd.DataFrame) -> list[str]:

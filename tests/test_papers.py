@@ -264,6 +264,37 @@ def check_tables_08(fig: Path):
     assert abs(row.r - r['sft-evidence']) < 1e-9 and abs(gain['diff'] - (r['sft-evidence'] - r['sft-paired'])) < 1e-9
     assert gain.lo <= gain['diff'] <= gain.hi
 
+def check_tables_02_17(fig: Path):
+    "creaeval's trained judge row on the 50 pairs from its committed held-out file; the CV row from its out-of-fold file."
+    from sklearn.metrics import roc_auc_score
+    jd = ROOT/'data/trained/macgyver-judge'
+    t, ho = pd.read_csv(fig/'table_02_trained_judge.csv'), pd.read_csv(jd/'held_out.csv')
+    thr = json.loads((jd/'choice.json').read_text())['effective']['threshold']
+    row = t[(t.set == "Table 2's 50 pairs") & (t.reading == 'effectiveness')].iloc[0]
+    assert row.n == 50 and abs(row.accuracy - (ho.yes_effective == ho.correct).mean()) < 1e-9
+    assert abs(row.auc_p_effective - roc_auc_score(ho.correct, ho.p_effective)) < 1e-9
+    assert (ho.yes_effective == (ho.p_effective >= thr)).all()
+    oof = pd.read_csv(jd/'oof_effective.csv')
+    row = t[t.set.str.startswith('grouped CV')].iloc[0]
+    assert row.n == len(oof) and abs(row.auc_p_effective - roc_auc_score(oof.effective, oof.p)) < 1e-9
+    assert abs(row.yes_rate - (oof.p >= thr).mean()) < 1e-9 and row.auc_lo < row.auc_p_effective < row.auc_hi
+
+def check_trained_judge_se(fig: Path):
+    "The trained judge's row per SE run: mean P and YES share from the committed verdicts, repeats from the records."
+    from creaeval.mgjudge import repeated_steps
+    t = pd.read_csv(fig/'tables_03_05_trained_judge.csv').set_index('run')
+    v = pd.read_csv(ROOT/'data/trained/macgyver-judge/se_verdicts.csv')
+    runs = {c.parent.name: c.parent for c in (ROOT/'data/runs/p2-se').glob('*/config.json')}
+    assert sorted(t.index) == sorted(runs) == sorted(v.run.unique())
+    for name, d in runs.items():
+        recs = [json.loads(l) for l in (d/'records.jsonl').read_text().splitlines() if l.strip()]
+        sol = [r['solution'] for r in recs if r.get('type') == 'se_problem']
+        got = v[v.run == name]
+        assert t.problems[name] == len(sol) == len(got), name
+        assert abs(t.repeated[name] - np.mean([repeated_steps(s) for s in sol])) < 1e-9, name
+        for c in ('p_effective', 'yes_effective', 'p_feasible', 'yes_feasible'):
+            assert abs(t.loc[name, c] - got[c].mean()) < 1e-9, (name, c)
+
 def check_tables_03_05(fig: Path):
     "Each judge run's share of YES per criterion from its sample records; the SE of the judged problems from se.csv."
     conv, checked = pd.read_csv(fig/'tables_03_05_convergent_ours.csv'), 0
@@ -283,6 +314,7 @@ def check_tables_03_05(fig: Path):
         assert abs(row.SE_judged.iloc[0] - se.loc[sorted(got), 'se_length_normalised'].mean()) < 1e-9
         checked += 1
     assert checked == len(conv), (checked, len(conv))             # every row of the table comes from a run checked here
+    check_trained_judge_se(fig)
 
 def check_se_diversity(fig: Path):
     "Spearman's rho of SE with each baseline, and the meanings per step of each backend, recomputed from the runs' files."
@@ -306,7 +338,7 @@ def check_se_diversity(fig: Path):
         checked += 1
     assert checked == cor.model.nunique() == ag.model.nunique() > 0
 
-CHECKS = {'se_diversity': check_se_diversity, 'tables_03_05_se_convergent': check_tables_03_05, 'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
+CHECKS = {'tables_02_17_judges': check_tables_02_17, 'se_diversity': check_se_diversity, 'tables_03_05_se_convergent': check_tables_03_05, 'se_temperature': check_se_temperature, 'tables_01_06_07_08': check_tables_08, 'fig_02_per_judge': check_fig_02, 'figs_04_08_09_sot_grid': check_figs_04, 'figs_07_29_33_case_studies': check_figs_07, 'figs_03_10_21_heatmaps': check_figs_03, 'figs_06_22_28_variance': check_figs_06, 'fig_05_verbosity': check_fig_05, 'table_04_ablation': check_table_04, 'table_05_cost': check_table_05, 'tables_02_12_13_agreement': check_tables_02_12_13, 'table_03_aut_ttcw': check_table_03}
 
 def test_papers_found():
     assert {p.stem for p in NOTEBOOKS} >= set(CHECKS)
