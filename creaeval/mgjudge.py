@@ -19,6 +19,7 @@ from .samples import MACGYVER_LABELS, macgyver_judge_set, se_solutions
 from .training import norm_text
 from .weights import minilm_path
 from .se_compare import se_runs, se_records
+from .p2tables import grouped_auc
 from .embed import load_embedder
 
 # %% auto #0
@@ -483,15 +484,11 @@ def public_context(problems) -> pd.DataFrame:
 # %% ../nbs/58_mgjudge.ipynb #5b8d2212
 def held_out(heads: dict, out: str|Path|None=None, n_boot: int=2000, seed: int=0) -> dict:
     "P(effective) on Table 2's 50 labelled pairs (context: their problems' public solutions), AUC, 95% bootstrap interval."
-    from sklearn.metrics import roc_auc_score
     js = macgyver_judge_set()
     got = judge(heads, js, public_context(js.problem))
     r = pd.concat([js[['sample_id', 'problem_id', 'kind', 'correct']], got], axis=1)
-    y, p = r.correct.values, r.p_effective.values
-    rng = np.random.default_rng(seed)
-    bs = [roc_auc_score(y[i], p[i]) for i in (rng.integers(0, len(y), len(y)) for _ in range(n_boot))
-          if len(set(y[i])) == 2]
-    s = dict(n=len(r), auc=float(roc_auc_score(y, p)), lo=float(np.quantile(bs, .025)), hi=float(np.quantile(bs, .975)),
+    auc, lo, hi = grouped_auc(r.correct, r.p_effective, n_boot=n_boot, seed=seed)      # one group per pair
+    s = dict(n=len(r), auc=auc, lo=lo, hi=hi,
              accuracy=float((r.yes_effective == r.correct).mean()),
              balanced=float(np.mean([(r.yes_effective[r.correct == c] == c).mean() for c in (0, 1)])),
              yes_share=float(r.yes_effective.mean()))
@@ -506,7 +503,7 @@ SE_VERDICTS = 'se_verdicts.csv'
 def _sha(t: str) -> str: return hashlib.sha256(str(t).encode()).hexdigest()[:16]
 
 def se_verdicts(heads: dict, folder: str|Path|None=None) -> pd.DataFrame:
-    "Per (SE run, problem): P and YES of every head on the greedy solution (beside its problem's public ones); `sha`: its text's hash."
+    "Per (SE run, problem): every head's P and YES on the greedy solution (context: public ones); `sha` of its text."
     folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
     parts = []
     for p in se_runs(folder).path:
@@ -529,7 +526,8 @@ def read_se_verdicts(folder: str|Path|None=None, # where the SE runs lie (defaul
     "The committed verdicts of the runs under `folder`, checked: every run and problem judged, each solution unchanged."
     folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
     path = Path(path) if path is not None else project_root()/JUDGE_DIR/SE_VERDICTS
-    if not path.is_file(): raise FileNotFoundError(f"{path}: not found; write it with creaeval.mgjudge.write_se_verdicts()")
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: not found; write it with creaeval.mgjudge.write_se_verdicts()")
     v, names = pd.read_csv(path, dtype={'problem_id': str, 'sha': str}), []
     for p in se_runs(folder).path:
         s, name = se_solutions(p), Path(p).name

@@ -24,7 +24,7 @@ __all__ = ['P2_FORM', 'SHOWN_FORMS', 'CRITERIA', 'VERDICT_ROLES', 'P2_NAMES', 'T
            'step_labels', 'step_se', 'candidate_texts', 'direction', 'temperature_groups', 'common_tables',
            'temperature_summary', 'paired_diffs', 'temperature_tables', 'same_steps_table', 'multipath_row',
            'macgyver_judge_runs', 'se_run_of', 'verdicts_wide', 'readings', 'accuracy_row', 'accuracy_table', 'p_yes',
-           'auc_table', 'grouped_auc', 'judge_lines', 'beside_table_2', 'pair_tokens', 'table_17', 'early_stops',
+           'grouped_auc', 'auc_table', 'judge_lines', 'beside_table_2', 'pair_tokens', 'table_17', 'early_stops',
            'convergent_row', 'se_against_yes']
 
 # %% ../nbs/57_p2tables.ipynb #bdcf3a9e
@@ -307,25 +307,6 @@ def p_yes(records: list[dict], criterion: str='Effectiveness') -> pd.Series:
         if lv: out[str(r['sample_id'])] = lv.get('"YES"', 0.0) / (lv.get('"YES"', 0.0) + lv.get('"NO"', 0.0))
     return pd.Series(out, dtype=float)
 
-# %% ../nbs/57_p2tables.ipynb #04109099
-def auc_table(recs: dict, # (method, judge) -> that run's records
-              y: pd.Series, # the label (1 correct, 0 wrong) by sample_id
-              *, n_boot: int=2000, seed: int=0) -> pd.DataFrame:
-    "Per run: the AUC of P(YES) on effectiveness against the labels, its bootstrap interval, mean P(YES) per class."
-    rows = []
-    for (m, j), r in recs.items():
-        p = p_yes(r)
-        yy = y.reindex(p.index).values
-        if p.empty or len(set(yy)) < 2: continue
-        rng = np.random.default_rng(seed)
-        bs = [roc_auc_score(yy[i], p.values[i]) for i in (rng.integers(0, len(p), len(p)) for _ in range(n_boot))
-              if len(set(yy[i])) == 2]
-        rows.append(dict(method=m, judge=j, n=len(p), auc=roc_auc_score(yy, p.values), lo=np.quantile(bs, .025),
-                         hi=np.quantile(bs, .975), mean_p_yes_correct=p[yy == 1].mean(),
-                         mean_p_yes_wrong=p[yy == 0].mean()))
-    return pd.DataFrame(rows, columns=['method', 'judge', 'n', 'auc', 'lo', 'hi', 'mean_p_yes_correct',
-                                       'mean_p_yes_wrong'])
-
 # %% ../nbs/57_p2tables.ipynb #2d7a6a8c
 def grouped_auc(y, p, # 0/1 labels and scores
                 groups=None, # a group per row, resampled whole (default: each row its own group)
@@ -339,6 +320,22 @@ def grouped_auc(y, p, # 0/1 labels and scores
         i = np.concatenate([idx[k] for k in rng.integers(0, len(idx), len(idx))])
         if len(set(y[i])) == 2: bs.append(roc_auc_score(y[i], p[i]))
     return float(roc_auc_score(y, p)), float(np.quantile(bs, .025)), float(np.quantile(bs, .975))
+
+# %% ../nbs/57_p2tables.ipynb #04109099
+def auc_table(recs: dict, # (method, judge) -> that run's records
+              y: pd.Series, # the label (1 correct, 0 wrong) by sample_id
+              *, n_boot: int=2000, seed: int=0) -> pd.DataFrame:
+    "Per run: the AUC of P(YES) on effectiveness against the labels, its bootstrap interval, mean P(YES) per class."
+    rows = []
+    for (m, j), r in recs.items():
+        p = p_yes(r)
+        yy = y.reindex(p.index).values
+        if p.empty or len(set(yy)) < 2: continue
+        a, lo, hi = grouped_auc(yy, p.values, n_boot=n_boot, seed=seed)
+        rows.append(dict(method=m, judge=j, n=len(p), auc=a, lo=lo, hi=hi, mean_p_yes_correct=p[yy == 1].mean(),
+                         mean_p_yes_wrong=p[yy == 0].mean()))
+    return pd.DataFrame(rows, columns=['method', 'judge', 'n', 'auc', 'lo', 'hi', 'mean_p_yes_correct',
+                                       'mean_p_yes_wrong'])
 
 # %% ../nbs/57_p2tables.ipynb #1e7992ba
 def judge_lines(scores: pd.DataFrame, auc: pd.DataFrame) -> list[str]:
