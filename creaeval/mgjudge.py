@@ -55,7 +55,7 @@ def labelled_solutions() -> pd.DataFrame:
     p = p[p.label.isin(PAIR_LABELS)]
     pairs = pd.DataFrame(dict(source='pairs', problem_id=p.id, problem=p.problem,
                               solution=p.solution.map(clean_solution),
-                              solver='human (pairs)', label=p.label, effective=np.nan,
+                              solver='pair file', label=p.label, effective=np.nan,
                               efficient=p.label.map(lambda l: PAIR_LABELS[l][1]).astype(float),
                               feasible=p.label.map(lambda l: PAIR_LABELS[l][0]).astype(float)))
     return pd.concat([bench, pairs], ignore_index=True)
