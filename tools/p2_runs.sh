@@ -62,9 +62,10 @@ for r in qwen05-t1.0 smollm2-t1.0; do
   step $C se-compare --run-dir "$RUNS/p2-se/$r" --nli embedding:0.75 --nli embedding:0.9 --nli onnx
 done
 # the 1.5B model as a sampler (session of 2026-12-05): 0.5B's greedy solutions mostly repeat one step, so the trained
-# MacGyver judge (nbs/58_mgjudge) had nothing coherent to read; about 280 s a problem on 2 cores (47 min for 10).
+# MacGyver judge (nbs/58_mgjudge) had nothing coherent to read; about 280 s a problem on 2 cores (47 min for
+# the first 10; the next 10 added in a later session the same day, about 6 min a problem beside another job).
 # Its problems are P2's first ones, already among the 0.5B run's 50, so the judge's leak rule removes no further
 # problem. After it, the trained judge's verdicts on every SE run are written again (the P2 notebooks read them).
-se qwen15-t1.0 $Q15 ${Q15_SE:-10} --temperature 1.0
+se qwen15-t1.0 $Q15 ${Q15_SE:-20} --temperature 1.0
 step ${PY:-.venv/bin/python} -c "from creaeval.mgjudge import write_se_verdicts; print(write_se_verdicts('$RUNS'))"
 echo "== $(date -u +%FT%TZ) done"
