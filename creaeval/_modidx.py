@@ -563,6 +563,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                   'creaeval.mgjudge.training_split': ('mgjudge.html#training_split', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.write_se_verdicts': ('mgjudge.html#write_se_verdicts', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.youden_threshold': ('mgjudge.html#youden_threshold', 'creaeval/mgjudge.py')},
+            'creaeval.mgscore': { 'creaeval.mgscore.check_solutions': ('mgscore.html#check_solutions', 'creaeval/mgscore.py'),
+                                  'creaeval.mgscore.judge_solutions': ('mgscore.html#judge_solutions', 'creaeval/mgscore.py')},
             'creaeval.models': { 'creaeval.models.FakeLLM': ('models.html#fakellm', 'creaeval/models.py'),
                                  'creaeval.models.FakeLLM.__init__': ('models.html#fakellm.__init__', 'creaeval/models.py'),
                                  'creaeval.models.FakeLLM.chat': ('models.html#fakellm.chat', 'creaeval/models.py'),

@@ -19,6 +19,7 @@ from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs, run_evidence
 from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
+from .mgscore import judge_solutions
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
@@ -282,8 +283,7 @@ def _evaluate(args) -> int:
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
                    evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
                    rescore_changed=args.rescore_changed, retry_failed=args.retry_failed, stop_after=args.stop_after,
-                   drop_missing=args.drop_missing,
-                   **kw)
+                   drop_missing=args.drop_missing, **kw)
     return incomplete(res.summary, res.run.summary_path)
 
 # %% ../nbs/90_cli.ipynb #a98b73f7
@@ -478,13 +478,13 @@ def _train(args) -> int:
 
 # %% ../nbs/90_cli.ipynb #940a2b02
 def _add_score(p):
-    p.add_argument('answers', type=Path, help="CSV of answers: columns prompt (the object) and response (the use), "
-                   "Ocsai's layout; a path relative to the working directory")
-    p.add_argument('--task', choices=['aut'], required=True, help='the task of the answers (AUT has a trained scorer)')
-    p.add_argument('--out', type=Path, required=True,
-                   help='CSV to write: every input row, in order, with score (1-5), scorer and note; relative to the '
-                        'working directory; written only when every answer is scored')
-    p.add_argument('--scorer', type=Path, help=f"a trained scorer's folder (default: {DEFAULT_SCORER} of the checkout)")
+    p.add_argument('answers', type=Path, help="CSV, relative to the working directory: aut, columns prompt (the object) "
+                   "and response (the use), Ocsai's layout; macgyver, columns problem and solution")
+    p.add_argument('--task', choices=['aut', 'macgyver'], required=True, help="aut: originality 1-5; macgyver: P and "
+                   "YES of effective, efficient, feasible (58_mgjudge's judge, a weak reading; see 59_mgscore)")
+    p.add_argument('--out', type=Path, required=True, help='CSV to write: every input row, in order, with the scores, '
+                   'scorer and note; relative to the working directory; written only when every row is scored')
+    p.add_argument('--scorer', type=Path, help="a trained scorer's or judge's folder (default: creaeval's chosen one)")
 
 def read_answers(path: Path) -> pd.DataFrame:
     "A CSV of answers read as text (empty cells stay empty strings; a UTF-8 BOM is accepted), or one line saying why not."
@@ -495,10 +495,11 @@ def read_answers(path: Path) -> pd.DataFrame:
         raise ValueError(f"{path}: not a readable UTF-8 CSV ({str(e).splitlines()[0]})") from None
 
 def _score(args) -> int:
-    got = score_aut(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True)
+    fn = score_aut if args.task == 'aut' else judge_solutions
+    got = fn(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True)
     tmp = args.out.with_name(args.out.name + '.part')
     got.to_csv(tmp, index=False); tmp.replace(args.out)
-    print(f"score: {len(got)} answers scored by {got.scorer.iloc[0]}: {args.out}")
+    print(f"score: {len(got)} rows scored by {got.scorer.iloc[0]}: {args.out}")
     return 0
 
 # %% ../nbs/90_cli.ipynb #d6c221b5
@@ -514,7 +515,7 @@ COMMANDS = {
     ('aut-reference', ): (_add_aut_reference, _aut_reference,
                           'length and semantic distance of the AUT answers (model-free reference scores)'),
     ('train', ): (_add_train, _train, "train SFT, SFT_Evidence or SaMer on public AUT ratings (P1's trained baselines)"),
-    ('score', ): (_add_score, _score, "score your own AUT answers offline with creaeval's trained scorer")}
+    ('score', ): (_add_score, _score, "score your own AUT answers or MacGyver solutions offline (trained)")}
 
 class Parser(argparse.ArgumentParser):
     "An argument parser whose errors are one line naming the flag (the usage is one `--help` away)."
