@@ -42,6 +42,7 @@ LAYERS = [
     ['se_compare'],
     ['p2tables'],
     ['mgjudge'],
+    ['mgscore'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
