@@ -5,10 +5,13 @@
 Loads the committed heads (data/trained/macgyver-judge/), judges `n` annotated solutions all three heads at once, and
 one at a time (the cost of a single verdict, what a table of SE solutions pays per row). Printed: solutions per second
 both ways and seconds per solution one at a time (the issue's bar: under 0.5 s on 2 cores), alone and with the
-*effective* head's context (the other public solutions of its problem, as `held_out` and the SE tables judge).
+*effective* head's context (the other public solutions of its problem, as `held_out` and the SE tables judge); and
+the whole of `judge_solutions` on the same rows, what `creaeval score --task macgyver` runs (it loads the heads and
+reads and encodes the public context itself).
 """
 import argparse, time
 from creaeval.mgjudge import judge, labelled_solutions, load_judge, public_context
+from creaeval.mgscore import judge_solutions
 
 def main():
     ap = argparse.ArgumentParser()
@@ -30,5 +33,7 @@ def main():
     tc = (time.perf_counter() - t0) / k
     print(f"one at a time with context: {tc:.3f} s a solution (mean {sum(len(c) for c in ctx) / k:.1f} others "
           f"encoded each; bar < 0.5 s)")
+    t0 = time.perf_counter(); judge_solutions(df[['problem', 'solution']]); tf = time.perf_counter() - t0
+    print(f"judge_solutions: {a.n / tf:.1f} rows/second ({tf:.1f} s for {a.n} rows, heads and public context included)")
 
 if __name__ == '__main__': main()
