@@ -899,6 +899,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'creaeval.scorer._tuned_out': ('scorer.html#_tuned_out', 'creaeval/scorer.py'),
                                  'creaeval.scorer.answer_text': ('scorer.html#answer_text', 'creaeval/scorer.py'),
                                  'creaeval.scorer.check_answers': ('scorer.html#check_answers', 'creaeval/scorer.py'),
+                                 'creaeval.scorer.check_text_columns': ('scorer.html#check_text_columns', 'creaeval/scorer.py'),
                                  'creaeval.scorer.cv_predictions': ('scorer.html#cv_predictions', 'creaeval/scorer.py'),
                                  'creaeval.scorer.cv_table': ('scorer.html#cv_table', 'creaeval/scorer.py'),
                                  'creaeval.scorer.cv_tuned': ('scorer.html#cv_tuned', 'creaeval/scorer.py'),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import in_project
+from .scorer import check_text_columns
 from .training import norm_text
 from .mgjudge import JUDGE_DIR, judge, load_judge, public_context
 
@@ -16,23 +17,13 @@ __all__ = ['check_solutions', 'judge_solutions']
 
 # %% ../nbs/59_mgscore.ipynb #b1e0c006
 def check_solutions(df: pd.DataFrame, source: str='the solutions') -> pd.DataFrame:
-    "Columns `problem` and `solution` (any case) as text, checked whole; one line names the file, row and field of a fault."
-    cols = {str(c).strip().lower(): c for c in df.columns}
-    if miss := [c for c in ('problem', 'solution') if c not in cols]:
-        raise ValueError(f"{source}: no column {miss[0]!r} (columns: {list(map(str, df.columns))}); "
-                         "a MacGyver file has 'problem' (the task and what is at hand) and 'solution' (the plan)")
-    if not len(df): raise ValueError(f"{source}: no rows to judge")
-    for f in ('problem', 'solution'):
-        v = df[cols[f]]
-        empty = v.isna().to_numpy() | (v.astype(str).str.strip() == '').to_numpy()
-        if empty.any():
-            i = int(np.flatnonzero(empty)[0])
-            raise ValueError(f"{source}: row {i + 2}: field {f!r} is empty ({int(empty.sum())} row(s) like it)")
-    return pd.DataFrame(dict(problem=df[cols['problem']].astype(str), solution=df[cols['solution']].astype(str)))
+    "Columns `problem` and `solution` (any case) as text, checked whole as AUT answers are (`check_text_columns`)."
+    return check_text_columns(df, ('problem', 'solution'), source,
+                              "a MacGyver file has 'problem' (the task and what is at hand) and 'solution' (the plan)")
 
 # %% ../nbs/59_mgscore.ipynb #b1e0c009
 def judge_solutions(df: pd.DataFrame, # rows with columns problem and solution (any case); other columns are kept
-                    judge_dir: Path|str|None=None, # a folder written by `train_judge` (default: creaeval's committed judge)
+                    judge_dir: Path|str|None=None, # a `train_judge` folder (default: the committed judge)
                     source: str='the solutions', progress: bool=False) -> pd.DataFrame:
     "Every input row, in order, with P and YES of each head of the trained MacGyver judge, its name and a note."
     x = check_solutions(df, source).reset_index(drop=True)
@@ -41,7 +32,9 @@ def judge_solutions(df: pd.DataFrame, # rows with columns problem and solution (
     ctx = public_context(x.problem)
     if progress: print(f"judging {len(x)} solution(s) of {x.problem.nunique()} problem(s) with {path.name}", flush=True)
     got = judge(heads, x, ctx)
-    keys = pd.concat([x.problem, ctx.problem]).map(norm_text)
+    seen = set(zip(x.problem, x.solution))          # a public row equal to a judged row is that row, not another
+    others = ctx.loc[np.array([k not in seen for k in zip(ctx.problem, ctx.solution)], dtype=bool)]
+    keys = pd.concat([x.problem, others.problem]).map(norm_text)
     alone = x.problem.map(norm_text).map(keys.value_counts()) == 1      # no other candidate in the file or public
     note = np.where(alone, 'no other solution of this problem: agreement features at their training means', '')
     return df.assign(**{c: got[c].round(4).to_numpy() for c in got}, scorer=f"trained MacGyver judge ({path.name})",

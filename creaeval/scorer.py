@@ -22,8 +22,8 @@ from .core import in_project
 __all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text',
            'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design',
            'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned', 'RatedNeighbours', 'grouped_folds',
-           'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out', 'check_answers',
-           'score_aut']
+           'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out',
+           'check_text_columns', 'check_answers', 'score_aut']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -485,20 +485,26 @@ def score_held_out(path: Path|str) -> pd.DataFrame:
     return sc
 
 # %% ../nbs/36_scorer.ipynb #b9b40260
-def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
-    "The answers to score, checked whole before any is scored: columns `prompt` and `response` (any case), no row without text. One line names the file, row and field of the first fault."
+def check_text_columns(df: pd.DataFrame, fields: tuple, # the text columns it must have (matched in any case)
+                       source: str, # the file's name, for the message
+                       hint: str) -> pd.DataFrame: # what such a file holds, for the message
+    "`fields` of `df` as text, checked whole; one line names the file, row and field of the first fault."
     cols = {str(c).strip().lower(): c for c in df.columns}
-    if miss := [c for c in ('prompt', 'response') if c not in cols]:
-        raise ValueError(f"{source}: no column {miss[0]!r} (columns: {list(map(str, df.columns))}); "
-                         "an AUT answer file has 'prompt' (the object) and 'response' (the use)")
+    if miss := [c for c in fields if c not in cols]:
+        raise ValueError(f"{source}: no column {miss[0]!r} (columns: {list(map(str, df.columns))}); {hint}")
     if not len(df): raise ValueError(f"{source}: no rows to score")
-    for f in ('prompt', 'response'):
+    for f in fields:
         v = df[cols[f]]
         empty = v.isna().to_numpy() | (v.astype(str).str.strip() == '').to_numpy()
         if empty.any():
             i = int(np.flatnonzero(empty)[0])
             raise ValueError(f"{source}: row {i + 2}: field {f!r} is empty ({int(empty.sum())} row(s) like it)")
-    return pd.DataFrame(dict(prompt=df[cols['prompt']].astype(str), response=df[cols['response']].astype(str)))
+    return pd.DataFrame({f: df[cols[f]].astype(str) for f in fields})
+
+def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
+    "The answers to score, checked whole before any is scored: columns `prompt` and `response` (`check_text_columns`)."
+    return check_text_columns(df, ('prompt', 'response'), source,
+                              "an AUT answer file has 'prompt' (the object) and 'response' (the use)")
 
 # %% ../nbs/36_scorer.ipynb #29555ca0
 DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r4'     # round 4's choice
