@@ -449,8 +449,9 @@ def _train_scorer(args) -> int:
         got = score_held_out(out)
         print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
     cv = train_scorer(out, seed=args.seed, threads=args.threads)
-    best = cv.loc[cv.cv_r.idxmax()]
-    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}) among {len(cv)}: {out}; commit it, "
+    best = cv[cv.chosen].iloc[0]
+    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}, weighted to the evaluation's design "
+          f"{best.design_r:.3f}) among {len(cv)}: {out}; commit it, "
           "then score the held-out answers with --score-held-out")
     return 0
 

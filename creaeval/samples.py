@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 import numpy as np, pandas as pd
 from .core import dataset_file
 from .readers import DataError, read_jsonl, read_json
@@ -19,8 +20,9 @@ from .parse import parse_response
 
 # %% auto #0
 __all__ = ['STEP_KEYS', 'MACGYVER_LABELS', 'NAMES', 'DATASETS', 'EXAMPLES', 'Sample', 'cgpst_samples', 'refusal', 'aut_answers',
-           'aut_samples', 'aut_split', 'Example', 'aut_train_answers', 'aut_examples', 'aut_examples_of',
-           'ttcw_samples', 'macgyver_judge_set', 'se_solutions', 'macgyver_samples', 'domain_samples', 'load_samples']
+           'aut_samples', 'aut_split', 'band_weights', 'design_weights', 'weighted_r', 'eval_objects', 'Example',
+           'aut_train_answers', 'aut_examples', 'aut_examples_of', 'ttcw_samples', 'macgyver_judge_set', 'se_solutions',
+           'macgyver_samples', 'domain_samples', 'load_samples']
 
 # %% ../nbs/18_samples.ipynb #0b327d7a
 @dataclass
@@ -164,6 +166,34 @@ def aut_split(n_eval: int=240, n_dev: int=60, seed: int=0) -> dict[str, list[str
         left = left.drop(take)
     out['train'] = sorted(left.id.astype(str))
     return out
+
+# %% ../nbs/18_samples.ipynb #b7d2e4f1
+def _obj_band(objects, ratings) -> tuple[pd.Series, pd.Series]:
+    o = pd.Series([str(p).strip().lower() for p in objects])
+    return o, o + '|' + pd.Series(np.asarray(_bands(pd.Series(np.asarray(ratings, float))).astype(str)))
+
+def band_weights(objects: Sequence[str], ratings: Sequence[float], power: float=1.0) -> np.ndarray:
+    "Row weights (answers to the object / answers in its rating band)^power, scaled to mean 1."
+    o, cell = _obj_band(objects, ratings)
+    w = (o.map(o.value_counts()) / cell.map(cell.value_counts())).to_numpy(float) ** power
+    return w / w.mean()
+
+def design_weights(objects: Sequence[str], ratings: Sequence[float], design_objects: Sequence[str]) -> np.ndarray:
+    "Row weights (sum 1) under which every rating band of every object of `design_objects` weighs the same; others 0."
+    o, cell = _obj_band(objects, ratings)
+    w = np.where(o.isin([str(d).strip().lower() for d in design_objects]), 1 / cell.map(cell.value_counts()), 0.0)
+    if not w.sum(): raise ValueError(f"design_weights: no row of the objects {list(design_objects)}")
+    return w / w.sum()
+
+def weighted_r(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> float:
+    "Pearson's r of a and b with row weights w."
+    w = np.asarray(w, float) / np.sum(w); a, b = np.asarray(a, float), np.asarray(b, float)
+    da, db = a - w @ a, b - w @ b
+    return float(w @ (da * db) / np.sqrt((w @ da ** 2) * (w @ db ** 2)))
+
+def eval_objects() -> list[str]:
+    "The objects of the evaluation design: those of `aut_split`'s source (the pairs), read without any rating."
+    return sorted({str(p).strip().lower() for p in aut_answers('pairs').prompt})
 
 # %% ../nbs/18_samples.ipynb #3adb49c7
 @dataclass

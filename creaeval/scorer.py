@@ -4,8 +4,8 @@
 
 # %% ../nbs/36_scorer.ipynb #039c982c
 from __future__ import annotations
-import hashlib, json, os, time
-from dataclasses import dataclass, asdict
+import hashlib, json, os, time, warnings
+from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Sequence
 import numpy as np, pandas as pd
@@ -17,13 +17,14 @@ from .training import aut_rating_pool, held_answers, training_set, person_groups
 from .training import versions, norm_text, SaMer, _load_base
 from .weights import minilm_path
 from .core import in_project
+from .samples import band_weights, design_weights, weighted_r, eval_objects
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'CANDIDATES', 'DEFAULT_SCORER', 'answer_text',
-           'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'ScorerConfig', 'design',
-           'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned', 'RatedNeighbours', 'grouped_folds',
-           'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer', 'train_scorer', 'score_held_out',
-           'check_text_columns', 'check_answers', 'score_aut']
+__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'ROUND4', 'ROUND5', 'CANDIDATES', 'DEFAULT_SCORER',
+           'answer_text', 'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'mlp_fit',
+           'mlp_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned',
+           'RatedNeighbours', 'grouped_folds', 'tuned_key', 'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer',
+           'train_scorer', 'score_held_out', 'check_text_columns', 'check_answers', 'score_aut']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -71,14 +72,36 @@ def neighbour_features(q: np.ndarray, q_obj: Sequence[str], P: np.ndarray, P_obj
     return out, wide
 
 # %% ../nbs/36_scorer.ipynb #29aa51d0
-def ridge_fit(X: np.ndarray, y: np.ndarray, alpha: float) -> dict:
-    "Ridge regression on standardised columns (the intercept unpenalised): the weights and the scaling, as arrays."
-    mu, sd = X.mean(0), X.std(0) + 1e-6
-    Z = (X - mu) / sd
-    w = np.linalg.solve(Z.T @ Z + alpha * np.eye(Z.shape[1]), Z.T @ (y - y.mean()))
-    return dict(w=w, b=np.array(y.mean()), mu=mu, sd=sd)
+def ridge_fit(X: np.ndarray, y: np.ndarray, alpha: float, sw: np.ndarray|None=None) -> dict:
+    "Ridge regression on standardised columns (intercept unpenalised; `sw`: row weights): weights and scaling, as arrays."
+    sw = None if sw is None else np.asarray(sw, float) / np.mean(sw)
+    mu = np.average(X, 0, sw); sd = np.sqrt(np.average((X - mu) ** 2, 0, sw)) + 1e-6; ym = np.average(y, weights=sw)
+    Z = (X - mu) / sd; Zw = Z if sw is None else sw[:, None] * Z
+    w = np.linalg.solve(Z.T @ Zw + alpha * np.eye(Z.shape[1]), Zw.T @ (y - ym))
+    return dict(w=w, b=np.array(ym), mu=mu, sd=sd)
 
 def ridge_predict(head: dict, X: np.ndarray) -> np.ndarray: return (X - head['mu']) / head['sd'] @ head['w'] + head['b']
+
+# %% ../nbs/36_scorer.ipynb #e5b9c7d4
+def mlp_fit(X: np.ndarray, y: np.ndarray, sw: np.ndarray|None=None, hidden: int=16, seeds: int=3, seed: int=0,
+            alpha: float=1e-3) -> dict:
+    "One-hidden-layer ReLU nets on standardised columns (sklearn's `MLPRegressor`, `seeds` of them), as arrays."
+    from sklearn.neural_network import MLPRegressor
+    from sklearn.exceptions import ConvergenceWarning
+    mu, sd = X.mean(0), X.std(0) + 1e-6
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', ConvergenceWarning)     # 200 passes: a fixed budget, chosen by CV
+        nets = [MLPRegressor(hidden_layer_sizes=(hidden,), alpha=alpha, max_iter=200, random_state=seed + s
+                             ).fit((X - mu) / sd, y, sample_weight=sw) for s in range(seeds)]
+    return dict(mlp_mu=mu, mlp_sd=sd, mlp_w1=np.stack([n.coefs_[0] for n in nets]),
+                mlp_b1=np.stack([n.intercepts_[0] for n in nets]), mlp_w2=np.stack([n.coefs_[1][:, 0] for n in nets]),
+                mlp_b2=np.array([n.intercepts_[1][0] for n in nets]))
+
+def mlp_predict(head: dict, X: np.ndarray) -> np.ndarray:
+    "The nets' mean output."
+    Z = (X - head['mlp_mu']) / head['mlp_sd']
+    H = np.maximum(0, np.einsum('nd,sdh->snh', Z, head['mlp_w1']) + head['mlp_b1'][:, None, :])
+    return (np.einsum('snh,sh->sn', H, head['mlp_w2']) + head['mlp_b2'][:, None]).mean(0)
 
 # %% ../nbs/36_scorer.ipynb #2c2a123f
 @dataclass
@@ -94,6 +117,9 @@ class ScorerConfig:
     alpha: float = 300.0         # ridge penalty on standardised features
     tuned: float = 0.0           # weight of the fine-tuned MiniLM's rating in the score (0: the head alone; 1: it alone)
     tuned_epochs: int = 3        # the fine-tune's epochs (`TunedMiniLM`)
+    balance: float = 0.0         # the head's rows weighted by `band_weights` to this power (0: all the same)
+    mlp: bool = False            # average the ridge with small nets on the neighbour and plain features (`mlp_fit`)
+    tuned_balance: float = 0.0   # the fine-tune's rows weighted by `band_weights` to this power
 
 # %% ../nbs/36_scorer.ipynb #0e774361
 def design(cfg: ScorerConfig, enc: dict, nb: np.ndarray|None) -> np.ndarray:
@@ -168,8 +194,8 @@ def _tuned_out(self: TunedMiniLM, texts: list[str]):
 # %% ../nbs/36_scorer.ipynb #bae15226
 @patch
 def fit(self: TunedMiniLM, texts: Sequence[str], y: Sequence[float], val: Sequence[str]|None=None,
-        progress: bool=False) -> TunedMiniLM:
-    "Fine-tune on texts and their ratings; `val` texts are scored after each epoch (`val_scores`, with `epoch_s`)."
+        progress: bool=False, weights: Sequence[float]|None=None) -> TunedMiniLM:
+    "Fine-tune on texts and their ratings (`weights`: rows' weights in the loss); `val` texts scored after each epoch."
     import torch
     before, rng = torch.get_num_threads(), np.random.default_rng(self.seed)
     torch.set_num_threads(cpu_threads(self.threads))
@@ -178,13 +204,17 @@ def fit(self: TunedMiniLM, texts: Sequence[str], y: Sequence[float], val: Sequen
         self.net['enc'].embeddings.word_embeddings.weight.requires_grad_(False)
         y = np.asarray(y, float); self.y_mu, self.y_sd = float(y.mean()), float(y.std() or 1.0)
         z, texts = torch.tensor((y - self.y_mu) / self.y_sd, dtype=torch.float32), list(texts)
+        wt = None if weights is None else torch.tensor(np.asarray(weights, float) / np.mean(weights),
+                                                       dtype=torch.float32)
         opt = torch.optim.AdamW([p for p in self.net.parameters() if p.requires_grad], lr=self.lr)
         self.val_scores, self.epoch_s = [], []
         for ep in range(self.epochs):
             t0, order = time.perf_counter(), rng.permutation(len(texts)); self.net.train()
             for s in tqdm(range(0, len(order), self.batch), disable=not progress, desc=f"epoch {ep + 1}/{self.epochs}"):
                 i = order[s:s + self.batch]
-                loss = torch.nn.functional.mse_loss(_tuned_out(self, [texts[k] for k in i]), z[i])
+                out = _tuned_out(self, [texts[k] for k in i])
+                loss = torch.nn.functional.mse_loss(out, z[i]) if wt is None else \
+                    (wt[i] * (out - z[i]) ** 2).sum() / wt[i].sum()
                 opt.zero_grad(); loss.backward(); opt.step()
             self.epoch_s.append(round(time.perf_counter() - t0, 1))
             if val is not None: self.val_scores.append(self.predict(val))
@@ -225,15 +255,21 @@ def load_tuned(path: Path|str, threads: int|None=None) -> TunedMiniLM:
     return m
 
 # %% ../nbs/36_scorer.ipynb #a99aabea
-def _fit_head(cfg: ScorerConfig, X: np.ndarray, y: np.ndarray, objs, seed: int=0):
-    "The head of a config fitted on features X: ridge weights, or a trained SaMer."
-    if cfg.head == 'ridge': return ridge_fit(X, y, cfg.alpha)
+def _fit_head(cfg: ScorerConfig, X: np.ndarray, y: np.ndarray, objs, seed: int=0, sw: np.ndarray|None=None,
+              n_mlp: int=0): # the first n_mlp columns (neighbours and plain features) are the nets' input
+    "The head of a config fitted on features X: ridge weights (and the nets' where `cfg.mlp`), or a trained SaMer."
+    if cfg.head == 'ridge':
+        if cfg.mlp and not n_mlp: raise ValueError(f"{cfg}: the nets read neighbour or plain features; both are off")
+        nets = mlp_fit(X[:, :n_mlp], y, sw, seed=seed) | dict(mlp_cols=np.array(n_mlp)) if cfg.mlp else {}
+        return ridge_fit(X, y, cfg.alpha, sw) | nets
     if cfg.head != 'samer': raise ValueError(f"ScorerConfig.head {cfg.head!r}: use 'ridge' or 'samer'")
     sm = SaMer(['Originality'], seed=seed); sm.fit(X, y[:, None], pd.Series(list(objs)), lr=1e-3)
     return sm
 
 def _head_predict(head, X: np.ndarray) -> np.ndarray:
-    return ridge_predict(head, X) if isinstance(head, dict) else head.predict(X).score.to_numpy()
+    if not isinstance(head, dict): return head.predict(X).score.to_numpy()
+    r = ridge_predict(head, X)
+    return (r + mlp_predict(head, X[:, :int(head['mlp_cols'])])) / 2 if 'mlp_w1' in head else r
 
 # %% ../nbs/36_scorer.ipynb #b8e28fe0
 class RatedNeighbours:
@@ -264,10 +300,14 @@ def fit(self: RatedNeighbours, pool: pd.DataFrame, # rated answers: prompt, resp
     self.pool = dict(full=enc['full'], object=objs, rating=y, group=pool.group.astype(str).to_numpy(),
                      uid=pool.uid.astype(str).to_numpy() if 'uid' in pool else None)
     nb = _neighbours(self, enc, objs, self.pool['group'])[0] if self.cfg.neighbours else None
-    self.head = _fit_head(self.cfg, design(self.cfg, enc, nb), y, objs, seed)
+    n_mlp = (0 if nb is None else nb.shape[1]) + (enc['plain'].shape[1] if self.cfg.plain else 0)
+    sw = band_weights(objs, y, self.cfg.balance) if self.cfg.balance else None
+    self.head = _fit_head(self.cfg, design(self.cfg, enc, nb), y, objs, seed, sw, n_mlp)
     if self.cfg.tuned:
         texts = [answer_text(p, r) for p, r in zip(pool.prompt, pool.response)]
-        self.tuned = TunedMiniLM(self.cfg.tuned_epochs, seed=seed, threads=self.threads).fit(texts, y, progress=True)
+        tw = band_weights(objs, y, self.cfg.tuned_balance) if self.cfg.tuned_balance else None
+        self.tuned = TunedMiniLM(self.cfg.tuned_epochs, seed=seed, threads=self.threads)
+        self.tuned.fit(texts, y, progress=True, weights=tw)
     return self
 
 # %% ../nbs/36_scorer.ipynb #4ea0e13d
@@ -297,55 +337,72 @@ def grouped_folds(groups: Sequence[str], n_folds: int=5) -> list[tuple[np.ndarra
 # %% ../nbs/36_scorer.ipynb #c1c54922
 def _rows(enc: dict, idx) -> dict: return {k: v[idx] for k, v in enc.items()}
 
+def tuned_key(cfg: ScorerConfig):
+    "Where a recipe's fine-tune ratings sit in `cv_tuned`'s dict: epochs, or (epochs, power) for a weighted fine-tune."
+    return (cfg.tuned_epochs, cfg.tuned_balance) if cfg.tuned_balance else cfg.tuned_epochs
+
 def cv_predictions(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int=0,
-                   tuned: dict[int, np.ndarray]|None=None) -> np.ndarray:
+                   tuned: dict|None=None, head_oof: np.ndarray|None=None) -> np.ndarray: # the head's own, if known
     "Each rated answer's score from a scorer fitted on the other folds, without any answer of the same text as one of the fold's (as `training_set` removes them for the held-out answers); a recipe that weighs the fine-tuned MiniLM reads its out-of-fold ratings from `tuned` (epochs: ratings, from `cv_tuned`)."
-    pred, text = np.zeros(len(pool)), pool.response.map(norm_text).to_numpy()
-    if cfg.tuned and cfg.tuned_epochs not in (tuned or {}):
+    pred, text, key = np.zeros(len(pool)), pool.response.map(norm_text).to_numpy(), tuned_key(cfg)
+    if cfg.tuned and key not in (tuned or {}):
         raise ValueError(f"cv_predictions: {cfg} weighs the fine-tuned MiniLM; pass its out-of-fold ratings (`cv_tuned`)")
-    for tr, va in folds if cfg.tuned < 1 else []:
+    for tr, va in folds if cfg.tuned < 1 and head_oof is None else []:
         tr = tr[~np.isin(text[tr], text[va])]
         m = RatedNeighbours(cfg).fit(pool.iloc[tr], enc=_rows(enc, tr), seed=seed) if not cfg.tuned else \
             RatedNeighbours(ScorerConfig(**{**asdict(cfg), 'tuned': 0.0})).fit(pool.iloc[tr], enc=_rows(enc, tr), seed=seed)
         pred[va] = m.predict(pool.prompt.iloc[va], pool.response.iloc[va], enc=_rows(enc, va)).score.to_numpy()
-    return np.clip((1 - cfg.tuned) * pred + cfg.tuned * tuned[cfg.tuned_epochs], 1, 5) if cfg.tuned else pred
+    pred = pred if head_oof is None else head_oof
+    return np.clip((1 - cfg.tuned) * pred + cfg.tuned * tuned[key], 1, 5) if cfg.tuned else pred
 
 # %% ../nbs/36_scorer.ipynb #0ded2cfa
 def cv_table(candidates: dict[str, ScorerConfig], pool: pd.DataFrame, enc: dict, folds, n_boot: int=1000,
-             seed: int=0, progress: bool=False, tuned: dict[int, np.ndarray]|None=None) -> pd.DataFrame:
-    "Pearson r of each candidate's cross-validated scores with the human ratings, its bootstrap interval over answers, and the mean of the folds' r (`tuned`: the fine-tuned MiniLM's out-of-fold ratings, for the recipes that weigh it)."
+             seed: int=0, progress: bool=False, tuned: dict|None=None,
+             design_objects: Sequence[str]|None=None) -> pd.DataFrame: # default: `eval_objects()`
+    "Each candidate's CV r with the human ratings (as the pool comes; `design_r`: weighted to the evaluation's design), bootstrap intervals over answers, the folds' mean r."
     y, rng = pool.rating.to_numpy(float), np.random.default_rng(seed)
+    wd = design_weights(pool.prompt, y, eval_objects() if design_objects is None else design_objects)
     boot = rng.integers(0, len(y), size=(n_boot, len(y)))
     rows = []
+    heads = {}     # recipes that differ only in the fine-tune's share fit the same heads: once
     for name, cfg in tqdm(candidates.items(), disable=not progress, desc='candidates'):
-        p = cv_predictions(cfg, pool, enc, folds, seed, tuned)
+        h = replace(cfg, tuned=0.0, tuned_epochs=3, tuned_balance=0.0)
+        if cfg.tuned < 1 and repr(h) not in heads: heads[repr(h)] = cv_predictions(h, pool, enc, folds, seed)
+        p = cv_predictions(cfg, pool, enc, folds, seed, tuned, head_oof=heads.get(repr(h)))
         rb = [np.corrcoef(p[b], y[b])[0, 1] for b in boot]
+        db = [weighted_r(p[b], y[b], wd[b]) for b in boot]
         rows.append(dict(candidate=name, cv_r=np.corrcoef(p, y)[0, 1], lo=np.percentile(rb, 2.5), hi=np.percentile(rb, 97.5),
                          fold_r=np.mean([np.corrcoef(p[va], y[va])[0, 1] for _, va in folds]), n=len(y),
+                         design_r=weighted_r(p, y, wd), design_lo=np.percentile(db, 2.5),
+                         design_hi=np.percentile(db, 97.5),
                          config=json.dumps(asdict(cfg))))
     return pd.DataFrame(rows)
 
 # %% ../nbs/36_scorer.ipynb #fef92752
 def cv_tuned(pool: pd.DataFrame, folds, ckpt: Path|str, # a folder for the folds' ratings (resumed from)
              epochs: int=3, seed: int=0, threads: int|None=1, deadline: float|None=None, # a `time.time()`
-             progress: bool=True) -> dict[int, np.ndarray]:
+             progress: bool=True,
+             weights: np.ndarray|None=None) -> dict[int, np.ndarray]: # the pool's rows' (`band_weights`)
     "The fine-tuned MiniLM's out-of-fold ratings after each epoch ({epochs: ratings}), with `cv_predictions`' folds and twin removal."
     text, y = pool.response.map(norm_text).to_numpy(), pool.rating.to_numpy(float)
     X = np.array([answer_text(p, r) for p, r in zip(pool.prompt, pool.response)], dtype=object)
     pred, ckpt = np.full((epochs, len(pool)), np.nan), Path(ckpt)
+    wkey = '' if weights is None else hashlib.sha256(np.asarray(weights, float).tobytes()).hexdigest()[:16]
     ckpt.mkdir(parents=True, exist_ok=True)
     for f, (tr, va) in enumerate(folds):
         done = ckpt/f"fold{f}.npz"
         if done.is_file():
             with np.load(done) as z:
-                if np.array_equal(z['va'], va) and len(z['pred']) >= epochs and int(z['seed']) == seed:
+                same_w = (str(z['wkey']) if 'wkey' in z.files else '') == wkey     # other weights: the fold is redone
+                if np.array_equal(z['va'], va) and len(z['pred']) >= epochs and int(z['seed']) == seed and same_w:
                     pred[:, va] = z['pred'][:epochs]; continue
         if deadline and time.time() > deadline:
             raise TimeoutError(f"cv_tuned: the deadline passed before fold {f + 1}/{len(folds)}; the folds done are in {ckpt}: run again to resume")
         tr = tr[~np.isin(text[tr], text[va])]
-        m = TunedMiniLM(epochs, seed=seed, threads=threads).fit(list(X[tr]), y[tr], val=list(X[va]), progress=progress)
+        m = TunedMiniLM(epochs, seed=seed, threads=threads).fit(list(X[tr]), y[tr], val=list(X[va]), progress=progress,
+                                                               weights=None if weights is None else weights[tr])
         pred[:, va] = m.val_scores
-        np.savez(ckpt/f"fold{f}.part.npz", va=va, pred=np.array(m.val_scores), epoch_s=m.epoch_s, seed=seed)
+        np.savez(ckpt/f"fold{f}.part.npz", va=va, pred=np.array(m.val_scores), epoch_s=m.epoch_s, seed=seed, wkey=wkey)
         (ckpt/f"fold{f}.part.npz").replace(done)
         rs = [round(float(np.corrcoef(p, y[va])[0, 1]), 3) for p in m.val_scores]
         print(f"cv_tuned: fold {f + 1}/{len(folds)}: r by epoch {rs}; {m.epoch_s} s per epoch on {len(tr)} answers", flush=True)
@@ -377,7 +434,16 @@ _MIX = 'neighbours + plain + MiniLM (alpha 1000), averaged {} with fine-tuned Mi
 TUNED4 = {f"fine-tuned MiniLM, {e} epoch(s)": ScorerConfig(tuned=1.0, tuned_epochs=e) for e in (4, 5, 6)} | {
     _MIX.format('50/50', e): ScorerConfig(alpha=1000, tuned=0.5, tuned_epochs=e) for e in (4, 5, 6)} | {
     _MIX.format('30/70', e): ScorerConfig(alpha=1000, tuned=0.7, tuned_epochs=e) for e in (3, 4, 5, 6)}
-CANDIDATES = ROUND3 | TUNED4     # round 4
+ROUND4 = ROUND3 | TUNED4
+_R5 = 'recipe{}, bands^{}{}'
+_TB = lambda tb: ', bands^0.75' if tb else ''
+ROUND5 = {f"fine-tuned MiniLM alone, 5 epochs{_TB(tb)}": ScorerConfig(tuned=1.0, tuned_epochs=5, tuned_balance=tb)
+          for tb in (0, .75)} | {
+    _R5.format(' + nets' if mlp else '', b, f", {t} fine-tuned MiniLM (5 epochs{_TB(tb)})" if t else ''):
+        ScorerConfig(alpha=1000, balance=b, mlp=mlp, tuned=t, tuned_epochs=5, tuned_balance=tb)
+    for b in (0.0, 0.5, 0.75, 1.0) for mlp in (False, True)
+    for t, tb in ((0, 0), (.3, 0), (.5, 0), (.3, .75), (.5, .75))}
+CANDIDATES = ROUND5     # round 5 (chosen by `design_r`)
 
 # %% ../nbs/36_scorer.ipynb #164a18a0
 @patch
@@ -449,7 +515,8 @@ def _cached(path: Path, cfg: ScorerConfig, pool: pd.DataFrame, progress: bool, t
 # %% ../nbs/36_scorer.ipynb #a247d353
 def train_scorer(out: Path|str,   # the scorer's folder: cv.csv, training_rule.csv, train_rows.csv, config.json, head.npz
                  candidates: dict[str, ScorerConfig]|None=None, n_folds: int=5, seed: int=0, threads=None,
-                 progress: bool=True, deadline: float|None=None) -> pd.DataFrame: # no fine-tune fold started after it (`time.time()`)
+                 progress: bool=True, deadline: float|None=None, # no fine-tune fold started after it (`time.time()`)
+                 criterion: str='design_r') -> pd.DataFrame: # the CV table's column that chooses: 'cv_r', 'design_r'
     "Choose blind: every candidate cross-validated on the training pool (folds by person), the best refitted on all of it and saved. The held-out answers' ratings are never read here."
     out, cands = Path(out), candidates or CANDIDATES
     t0 = time.perf_counter()
@@ -459,16 +526,24 @@ def train_scorer(out: Path|str,   # the scorer's folder: cv.csv, training_rule.c
     enc = _cached(out/'encodings.npz', ScorerConfig(blocks=blocks), train, progress, threads)
     t_enc = time.perf_counter() - t0
     folds = grouped_folds(train.group, n_folds)
+    if criterion not in ('cv_r', 'design_r'):
+        raise ValueError(f"train_scorer: criterion {criterion!r}: use 'cv_r' or 'design_r'")
     n_ep = max([c.tuned_epochs for c in cands.values() if c.tuned], default=0)
-    tuned = cv_tuned(train, folds, out/'checkpoint-tuned-cv', n_ep, seed, threads, deadline, progress) if n_ep else None
+    tuned = {}
+    for b in sorted({c.tuned_balance for c in cands.values() if c.tuned}):     # one fine-tune per fold and weighting
+        got = cv_tuned(train, folds, out/('checkpoint-tuned-cv' + (f'-balance{b}' if b else '')), n_ep, seed, threads,
+                       deadline, progress, weights=band_weights(train.prompt, train.rating, b) if b else None)
+        tuned |= {(e, b) if b else e: v for e, v in got.items()}
     table = cv_table(cands, train, enc, folds, seed=seed, progress=progress, tuned=tuned)
-    best = table.loc[table.cv_r.idxmax()]
+    best = table.loc[table[criterion].idxmax()]
     out.mkdir(parents=True, exist_ok=True)
-    table.assign(chosen=table.candidate == best.candidate).to_csv(out/'cv.csv', index=False)
+    table = table.assign(chosen=table.candidate == best.candidate)
+    table.to_csv(out/'cv.csv', index=False)
     rule.to_csv(out/'training_rule.csv', index=False)
     m = RatedNeighbours(cands[best.candidate], 'rated-neighbours'); m.threads = threads
     m.fit(train, enc=_rows(enc, np.arange(len(train))), seed=seed)
-    m.save(out, chosen=best.candidate, cv_r=round(float(best.cv_r), 4), n_folds=n_folds, folds='by person (`person_groups`)',
+    m.save(out, chosen=best.candidate, criterion=criterion, cv_r=round(float(best.cv_r), 4),
+           design_r=round(float(best.design_r), 4), n_folds=n_folds, folds='by person (`person_groups`)',
            seed=seed, threads=cpu_threads(threads), encode_s=round(t_enc, 1), total_s=round(time.perf_counter() - t0, 1),
            tuned_epoch_s=m.tuned.epoch_s if m.tuned else None, versions=versions())
     return table
