@@ -450,9 +450,8 @@ def _train_scorer(args) -> int:
         print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
     cv = train_scorer(out, seed=args.seed, threads=args.threads)
     best = cv[cv.chosen].iloc[0]
-    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}, weighted to the evaluation's design "
-          f"{best.design_r:.3f}) among {len(cv)}: {out}; commit it, "
-          "then score the held-out answers with --score-held-out")
+    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}, design r {best.design_r:.3f}) among "
+          f"{len(cv)}: {out}; commit it, then score the held-out answers with --score-held-out")
     return 0
 
 

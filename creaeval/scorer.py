@@ -86,8 +86,7 @@ def ridge_predict(head: dict, X: np.ndarray) -> np.ndarray: return (X - head['mu
 def mlp_fit(X: np.ndarray, y: np.ndarray, sw: np.ndarray|None=None, hidden: int=16, seeds: int=3, seed: int=0,
             alpha: float=1e-3) -> dict:
     "One-hidden-layer ReLU nets on standardised columns (sklearn's `MLPRegressor`, `seeds` of them), as arrays."
-    from sklearn.neural_network import MLPRegressor
-    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPRegressor; from sklearn.exceptions import ConvergenceWarning
     mu, sd = X.mean(0), X.std(0) + 1e-6
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', ConvergenceWarning)     # 200 passes: a fixed budget, chosen by CV
@@ -582,7 +581,7 @@ def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
                               "an AUT answer file has 'prompt' (the object) and 'response' (the use)")
 
 # %% ../nbs/36_scorer.ipynb #29555ca0
-DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r4'     # round 4's choice
+DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r5'     # round 5's choice
 
 def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
               scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
