@@ -89,7 +89,7 @@ def mlp_fit(X: np.ndarray, y: np.ndarray, sw: np.ndarray|None=None, hidden: int=
     from sklearn.neural_network import MLPRegressor; from sklearn.exceptions import ConvergenceWarning
     mu, sd = X.mean(0), X.std(0) + 1e-6
     with warnings.catch_warnings():
-        warnings.simplefilter('ignore', ConvergenceWarning)     # 200 passes: a fixed budget, chosen by CV
+        warnings.simplefilter('ignore', ConvergenceWarning)     # 200 passes: sklearn's default, not tuned
         nets = [MLPRegressor(hidden_layer_sizes=(hidden,), alpha=alpha, max_iter=200, random_state=seed + s
                              ).fit((X - mu) / sd, y, sample_weight=sw) for s in range(seeds)]
     return dict(mlp_mu=mu, mlp_sd=sd, mlp_w1=np.stack([n.coefs_[0] for n in nets]),

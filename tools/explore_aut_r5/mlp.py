@@ -2,14 +2,12 @@ import os; D = os.environ.get("EXPLORE_DIR", "explore-out"); os.makedirs(D, exis
 import numpy as np, pandas as pd, pickle, warnings
 warnings.filterwarnings('ignore')
 F, y, obj, band, wd = pickle.load(open(D + '/F.pkl','rb'))
-def wr(a,b,w):
-    w=w/w.sum(); ma=(w*a).sum(); mb=(w*b).sum()
-    return (w*(a-ma)*(b-mb)).sum()/np.sqrt((w*(a-ma)**2).sum()*(w*(b-mb)**2).sum())
+# the library's weighted r and weighted ridge (the scripts first ran with their own copies of the same formulas)
+from creaeval.samples import weighted_r as wr
+from creaeval.scorer import ridge_fit, ridge_predict
 def wridge(X, y, alpha, sw):
-    sw = sw/sw.mean(); mu = (sw[:,None]*X).sum(0)/sw.sum(); sd = np.sqrt((sw[:,None]*(X-mu)**2).sum(0)/sw.sum())+1e-6
-    Z=(X-mu)/sd; ym=(sw*y).sum()/sw.sum()
-    w=np.linalg.solve(Z.T@(sw[:,None]*Z)+alpha*np.eye(Z.shape[1]), Z.T@(sw*(y-ym)))
-    return lambda Xq: (Xq-mu)/sd@w+ym
+    h = ridge_fit(X, y, alpha, sw)
+    return lambda Xq: ridge_predict(h, Xq)
 from sklearn.neural_network import MLPRegressor
 bc = pd.Series(obj+'|'+band).map(pd.Series(obj+'|'+band).value_counts()).to_numpy()
 oc = pd.Series(obj).map(pd.Series(obj).value_counts()).to_numpy()

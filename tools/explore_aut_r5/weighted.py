@@ -12,14 +12,12 @@ y = train.rating.to_numpy(float); obj = _objects(train.prompt); band = _bands(tr
 cell = pd.Series(obj + '|' + band); cnt = cell.value_counts()
 four = np.isin(obj, ['box','brick','rope','paperclip'])
 wd = np.where(four, cell.map(lambda c: 1/cnt[c]).to_numpy(), 0.0)   # eval design: 1/12 per object x band
-def wr(a,b,w):
-    w=w/w.sum(); ma=(w*a).sum(); mb=(w*b).sum()
-    return (w*(a-ma)*(b-mb)).sum()/np.sqrt((w*(a-ma)**2).sum()*(w*(b-mb)**2).sum())
+# the library's weighted r and weighted ridge (the scripts first ran with their own copies of the same formulas)
+from creaeval.samples import weighted_r as wr
+from creaeval.scorer import ridge_fit, ridge_predict
 def wridge(X, y, alpha, sw):
-    sw = sw/sw.mean(); mu = (sw[:,None]*X).sum(0)/sw.sum(); sd = np.sqrt((sw[:,None]*(X-mu)**2).sum(0)/sw.sum())+1e-6
-    Z=(X-mu)/sd; ym=(sw*y).sum()/sw.sum()
-    w=np.linalg.solve(Z.T@(sw[:,None]*Z)+alpha*np.eye(Z.shape[1]), Z.T@(sw*(y-ym)))
-    return lambda Xq: (Xq-mu)/sd@w+ym
+    h = ridge_fit(X, y, alpha, sw)
+    return lambda Xq: ridge_predict(h, Xq)
 text = train.response.map(norm_text).to_numpy()
 cfg = ScorerConfig(neighbours=True, plain=True, blocks=('full',), alpha=1000, temp=0.05)
 # features per fold
