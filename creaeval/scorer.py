@@ -20,11 +20,11 @@ from .core import in_project
 from .samples import band_weights, design_weights, weighted_r, eval_objects
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'ROUND4', 'ROUND5', 'CANDIDATES', 'DEFAULT_SCORER',
-           'answer_text', 'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'mlp_fit',
-           'mlp_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned',
-           'RatedNeighbours', 'grouped_folds', 'tuned_key', 'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer',
-           'train_scorer', 'score_held_out', 'check_text_columns', 'check_answers', 'score_aut']
+__all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'ROUND4', 'ROUND5', 'ROUND6', 'CANDIDATES',
+           'DEFAULT_SCORER', 'answer_text', 'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict',
+           'mlp_fit', 'mlp_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'TunedMiniLM',
+           'load_tuned', 'RatedNeighbours', 'grouped_folds', 'tuned_key', 'cv_predictions', 'cv_table', 'cv_tuned',
+           'load_scorer', 'train_scorer', 'score_held_out', 'check_text_columns', 'check_answers', 'score_aut']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -36,16 +36,14 @@ def encode_answers(prompts: Sequence[str], responses: Sequence[str], embedder=No
     "MiniLM vectors of each answer (`full`) and three plain features (`plain`): distance from the object, log words, log characters."
     e = embedder or load_embedder()
     prompts, responses = [str(p).strip().lower() for p in prompts], [str(r).strip() for r in responses]
-    full, chunks = [answer_text(p, r) for p, r in zip(prompts, responses)], []
-    step = 2048
+    full, chunks, step = [answer_text(p, r) for p, r in zip(prompts, responses)], [], 2048
     for i in tqdm(range(0, len(full), step), disable=not progress or len(full) <= step, desc='encoding answers'):
         chunks.append(e.encode(full[i:i + step]))
     F = np.concatenate(chunks) if chunks else np.zeros((0, e.dim), np.float32)
     R, O = e.encode(responses), e.encode(sorted(set(prompts)))
     obj = dict(zip(sorted(set(prompts)), O))
     dist = 1 - np.array([float(r @ obj[p]) for r, p in zip(R, prompts)])
-    words = np.array([len(r.split()) for r in responses], float)
-    plain = np.c_[dist, np.log1p(words), np.log1p([len(r) for r in responses])]
+    plain = np.c_[dist, np.log1p([len(r.split()) for r in responses]), np.log1p([len(r) for r in responses])]
     return dict(full=F, plain=plain)
 
 # %% ../nbs/36_scorer.ipynb #4e5a2d8a
@@ -373,8 +371,7 @@ def cv_table(candidates: dict[str, ScorerConfig], pool: pd.DataFrame, enc: dict,
         rows.append(dict(candidate=name, cv_r=np.corrcoef(p, y)[0, 1], lo=np.percentile(rb, 2.5), hi=np.percentile(rb, 97.5),
                          fold_r=np.mean([np.corrcoef(p[va], y[va])[0, 1] for _, va in folds]), n=len(y),
                          design_r=weighted_r(p, y, wd), design_lo=np.percentile(db, 2.5),
-                         design_hi=np.percentile(db, 97.5),
-                         config=json.dumps(asdict(cfg))))
+                         design_hi=np.percentile(db, 97.5), config=json.dumps(asdict(cfg))))
     return pd.DataFrame(rows)
 
 # %% ../nbs/36_scorer.ipynb #fef92752
@@ -442,7 +439,12 @@ ROUND5 = {f"fine-tuned MiniLM alone, 5 epochs{_TB(tb)}": ScorerConfig(tuned=1.0,
         ScorerConfig(alpha=1000, balance=b, mlp=mlp, tuned=t, tuned_epochs=5, tuned_balance=tb)
     for b in (0.0, 0.5, 0.75, 1.0) for mlp in (False, True)
     for t, tb in ((0, 0), (.3, 0), (.5, 0), (.3, .75), (.5, .75))}
-CANDIDATES = ROUND5     # round 5 (chosen by `design_r`)
+_R5C = _R5.format(' + nets', 1.0, ', 0.3 fine-tuned MiniLM (5 epochs, bands^0.75)')     # round 5's choice
+ROUND6 = {_R5C: ROUND5[_R5C]} | {     # round 6: the 1.5B base's layers 14, 21, 28 of 28, alone and beside round 5's choice
+    f"{p}Qwen2.5-Coder-1.5B layer {l}, {w} tokens": replace(ROUND5[_R5C], blocks=('full', b)) if p else
+    ScorerConfig(neighbours=False, plain=False, blocks=(b,), alpha=1000) for p in ('', "round 5's choice + ")
+    for l in (14, 21, 28) for w in ('all', 'answer') for b in [f'qwen2.5-coder-1.5b-instruct:L{l}:{w}']}
+CANDIDATES = ROUND5     # round 5 (chosen by `design_r`); `ROUND6` asks whether the 1.5B base adds to it
 
 # %% ../nbs/36_scorer.ipynb #164a18a0
 @patch
@@ -568,8 +570,7 @@ def check_text_columns(df: pd.DataFrame, fields: tuple, # the text columns it mu
         raise ValueError(f"{source}: no column {miss[0]!r} (columns: {list(map(str, df.columns))}); {hint}")
     if not len(df): raise ValueError(f"{source}: no rows to score")
     for f in fields:
-        v = df[cols[f]]
-        empty = v.isna().to_numpy() | (v.astype(str).str.strip() == '').to_numpy()
+        empty = df[cols[f]].isna().to_numpy() | (df[cols[f]].astype(str).str.strip() == '').to_numpy()
         if empty.any():
             i = int(np.flatnonzero(empty)[0])
             raise ValueError(f"{source}: row {i + 2}: field {f!r} is empty ({int(empty.sum())} row(s) like it)")
@@ -590,8 +591,7 @@ def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and r
     "Every input row, in order, with `score` (1-5, higher is more original), the scorer's name and a note."
     ans = check_answers(df, source)
     path = Path(scorer) if scorer else in_project(DEFAULT_SCORER)
-    m = load_scorer(path)
-    m.threads = threads
+    m = load_scorer(path); m.threads = threads
     step, parts = 2048, []
     for i in tqdm(range(0, len(ans), step), disable=not progress or len(ans) <= step, desc='scoring'):
         parts.append(m.predict(ans.prompt.iloc[i:i + step], ans.response.iloc[i:i + step]))
