@@ -113,8 +113,7 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
             cap = md.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if md.is_file() else ''
             lines.append(f"| `{f.relative_to(root)}` | {cap} |")
         lines.append("")
-    path = Path(path or root/'figures'/'README.md')
-    path.write_text('\n'.join(lines))
+    path = Path(path or root/'figures'/'README.md'); path.write_text('\n'.join(lines))
     return path
 
 # %% ../nbs/90_cli.ipynb #0c5bae16
@@ -485,6 +484,7 @@ def _add_score(p):
     p.add_argument('--out', type=Path, required=True, help='CSV to write: every input row, in order, with the scores, '
                    'scorer and note; relative to the working directory; written only when every row is scored')
     p.add_argument('--scorer', type=Path, help="a trained scorer's or judge's folder (default: creaeval's chosen one)")
+    p.add_argument('--threads', type=positive(), help="aut: CPU threads for a scorer's frozen LM (round 6)")
 
 def read_answers(path: Path) -> pd.DataFrame:
     "A CSV of answers read as text (empty cells stay empty strings; a UTF-8 BOM is accepted), or one line saying why not."
@@ -496,9 +496,9 @@ def read_answers(path: Path) -> pd.DataFrame:
 
 def _score(args) -> int:
     fn = score_aut if args.task == 'aut' else judge_solutions
-    got = fn(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True)
-    tmp = args.out.with_name(args.out.name + '.part')
-    got.to_csv(tmp, index=False); tmp.replace(args.out)
+    kw = dict(threads=args.threads) if args.task == 'aut' else {}      # the judge reads no frozen LM
+    got = fn(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True, **kw)
+    tmp = args.out.with_name(args.out.name + '.part'); got.to_csv(tmp, index=False); tmp.replace(args.out)
     print(f"score: {len(got)} rows scored by {got.scorer.iloc[0]}: {args.out}")
     return 0
 

@@ -1,18 +1,18 @@
 """Benchmark: scoring a reader's AUT answers offline with the committed scorer (`creaeval score`).
 
-    .venv/bin/python tests/bench/bench_score.py [--n 10000] [--ref-n 200]
+    .venv/bin/python tests/bench/bench_score.py [--n 10000] [--ref-n 200] [--scorer FOLDER] [--threads N]
 
 The answers are generated from the public rated pool: `--n` rows drawn with replacement (a fixed seed) from the
 answers to the four evaluation objects, each made unique by a numbered suffix so that no encoding is memoised. Timed:
 
-* ours: `creaeval score --task aut IN.csv --out OUT.csv` as a subprocess (loading the scorer included: rebuilding
+* ours: `creaeval score --task aut IN.csv --out OUT.csv` (with `--scorer` and `--threads` where given) as a subprocess (loading the scorer included: rebuilding
   and encoding its 8,279 rated answers), answers per second and the process's peak memory;
 * reference: P1's SaMer as trained here before (`data/trained/aut-samer-smollm2-135m-instruct`: SmolLM2-135M's last
   layer averaged over the prompt, its committed head), on the first `--ref-n` answers, per answer, for the ratio.
 """
 import argparse, os, resource, subprocess, sys, tempfile, time
 from pathlib import Path
-import numpy as np, pandas as pd
+import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,12 +37,15 @@ def reference(df: pd.DataFrame) -> float:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--n', type=int, default=10_000); ap.add_argument('--ref-n', type=int, default=200)
+    ap.add_argument('--scorer', default=None, help="a trained scorer's folder (default: creaeval score's default)")
+    ap.add_argument('--threads', default=None, help="creaeval score's --threads (default: its own)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         src, out = Path(d)/'answers.csv', Path(d)/'scored.csv'
         df = generate(a.n, src)
         t = time.perf_counter()
-        subprocess.run([str(Path(sys.executable).parent/'creaeval'), 'score', '--task', 'aut', str(src), '--out', str(out)],
+        subprocess.run([str(Path(sys.executable).parent/'creaeval'), 'score', '--task', 'aut', str(src), '--out', str(out)]
+                       + (['--scorer', a.scorer] if a.scorer else []) + (['--threads', a.threads] if a.threads else []),
                        check=True, cwd=ROOT, env={**os.environ, 'PYTHONPATH': str(ROOT)})
         wall = time.perf_counter() - t
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
