@@ -5,7 +5,7 @@
 # Usage: EXPLORE_DIR=... PYTHONPATH=$PWD .venv/bin/python tools/explore_mgjudge/qwenfeat.py N THREADS  (N 0: all)
 import os, sys, time
 from pathlib import Path
-import numpy as np, pandas as pd, torch
+import numpy as np, torch
 from creaeval.mgjudge import training_pool
 from creaeval.training import _load_base
 D = Path(os.environ.get('EXPLORE_DIR', 'explore-out')); D.mkdir(exist_ok=True)
