@@ -5,8 +5,9 @@
 The answers are generated from the public rated pool: `--n` rows drawn with replacement (a fixed seed) from the
 answers to the four evaluation objects, each made unique by a numbered suffix so that no encoding is memoised. Timed:
 
-* ours: `creaeval score --task aut IN.csv --out OUT.csv` (with `--scorer` and `--threads` where given) as a subprocess (loading the scorer included: rebuilding
-  and encoding its 8,279 rated answers), answers per second and the process's peak memory;
+* ours: `creaeval score --task aut IN.csv --out OUT.csv` (with `--scorer` and `--threads` where given) as a
+  subprocess (loading the scorer included: rebuilding and encoding its 8,279 rated answers), answers per second and
+  the process's peak memory;
 * reference: P1's SaMer as trained here before (`data/trained/aut-samer-smollm2-135m-instruct`: SmolLM2-135M's last
   layer averaged over the prompt, its committed head), on the first `--ref-n` answers, per answer, for the ratio.
 """
