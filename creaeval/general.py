@@ -21,9 +21,10 @@ from .core import in_project
 
 # %% auto #0
 __all__ = ['FILE_COLUMNS', 'REGIMES', 'GENERAL', 'ROUND5_NAME', 'DEFAULT_SCORER', 'norm_object', 'object_key', 'file_features',
-           'GeneralConfig', 'GeneralScorer', 'study_z', 'held_out_folds', 'fold_table', 'fold_summary', 'oof_general',
-           'oof_rated', 'participant_table', 'general_pool', 'tuned_folds', 'train_general', 'load_general', 'load_any',
-           'score_aut', 'participants_of']
+           'GeneralConfig', 'GeneralScorer', 'study_z', 'held_out_folds', 'object_offsets', 'fold_table',
+           'fold_summary', 'fold_context', 'oof_general', 'oof_rated', 'participant_table', 'general_pool',
+           'tuned_folds', 'train_general', 'load_general', 'load_any', 'score_aut', 'participants_of',
+           'score_held_out_general']
 
 # %% ../nbs/37_general.ipynb #5162f3a5
 _PLURAL_ONLY = {'pants', 'scissors', 'glasses', 'jeans', 'shorts', 'tongs', 'pliers', 'trousers', 'clothes', 'tweezers',
@@ -237,16 +238,21 @@ def _boot_idx(groups: np.ndarray, n_boot: int, rng) -> list[np.ndarray]:
     members = [np.flatnonzero(codes == c) for c in range(len(uniq))]
     return [np.concatenate([members[j] for j in rng.integers(0, len(members), len(members))]) for _ in range(n_boot)]
 
+def object_offsets(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, detail: bool=False) -> pd.Series|pd.DataFrame:
+    "Each object's offset: its answers' mean score minus their mean human rating, beside the same gap for the other objects of the same study (studies with one object are left out), averaged over its studies by answers; `detail`: per study and object."
+    src, key = pool.src.astype(str).to_numpy(), pool.prompt.map(object_key).to_numpy()
+    d = pd.DataFrame(dict(src=src, key=key, d=pred - y)).groupby(['src', 'key']).d.agg(['mean', 'size']).reset_index()
+    d['offset'] = d['mean'] - d.groupby('src')['mean'].transform('mean')
+    d = d[d.groupby('src').key.transform('size') > 1].rename(columns={'size': 'n'})[['src', 'key', 'n', 'offset']]
+    if detail: return d.reset_index(drop=True)
+    return d.groupby('key').apply(lambda g: np.average(g.offset, weights=g.n), include_groups=False).rename('offset')
+
 def fold_table(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, names: list[str], folds, by: str,
                n_boot: int=1000, seed: int=0) -> pd.DataFrame:
     "Per held-out study or object: n, r with the human ratings (for an object, within each study: both centred on the study's mean) and a bootstrap interval over people; for a study, also r of the participants' mean scores; for an object, its offset."
     rng, rows = np.random.default_rng(seed), []
     src, g, key = pool.src.astype(str).to_numpy(), np.asarray(pool.group).astype(str), pool.prompt.map(object_key).to_numpy()
-    gap = pd.DataFrame(dict(src=src, key=key, d=pred - y))
-    cell = gap.groupby(['src', 'key']).d.mean()
-    multi = cell.groupby(level=0).transform('size') > 1
-    off = (cell - cell.groupby(level=0).transform('mean'))[multi]       # an object's gap beside its study's other objects
-    nn = gap.groupby(['src', 'key']).size()[multi]
+    off = object_offsets(pred, y, pool, detail=True)
     for name, (_, va) in zip(names, folds):
         p, t = pred[va], y[va]
         if by == 'object': p, t = _centred(p, src[va]), _centred(t, src[va])
@@ -257,9 +263,8 @@ def fold_table(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, names: list[
             pp = pd.DataFrame(dict(g=g[va], p=pred[va], y=y[va])).groupby('g').mean()
             row |= dict(participants=len(pp), participant_r=_r(pp.p, pp.y))
         else:
-            o = off.xs(name, level=1) if name in off.index.get_level_values(1) else pd.Series(dtype=float)
-            w = nn.xs(name, level=1) if len(o) else pd.Series(dtype=float)
-            row |= dict(offset=float(np.average(o, weights=w)) if len(o) else np.nan, offset_studies=len(o))
+            o = off[off.key == name]
+            row |= dict(offset=float(np.average(o.offset, weights=o.n)) if len(o) else np.nan, offset_studies=len(o))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -274,7 +279,8 @@ def fold_summary(tab: pd.DataFrame, pred: np.ndarray, y: np.ndarray, pool: pd.Da
     means = np.nanmean(np.array(parts), 0)
     out = {f'{by}_r': tab.r.mean(), f'{by}_lo': np.percentile(means, 2.5), f'{by}_hi': np.percentile(means, 97.5),
            f'{by}_r_weighted': float(np.average(tab.r, weights=tab.n))}
-    if by == 'study': out['participant_r'] = tab.participant_r.mean()
+    if by == 'study': out |= dict(participant_r=tab.participant_r.mean(),
+                                  study_offset_sd=float(object_offsets(pred, y, pool).std(ddof=1)))
     else: out['offset_sd'] = float(tab.offset.std(ddof=1))
     return out
 
@@ -282,24 +288,31 @@ def fold_summary(tab: pd.DataFrame, pred: np.ndarray, y: np.ndarray, pool: pd.Da
 def _feature_key(cfg: GeneralConfig):
     return (cfg.ks, cfg.temp, cfg.min_pool, cfg.min_file, cfg.k_file, cfg.tau, cfg.neighbours, cfg.standardise)
 
+def fold_context(pool: pd.DataFrame, folds) -> list[np.ndarray]:
+    "For each fold, the answers scored with its held-out ones as one file: every answer of the people in the held-out part (none of them is in training). Leaving out one object, a study's file then holds that object beside the study's others, as a reader's file would."
+    g = np.asarray(pool.group).astype(str)
+    return [np.flatnonzero(np.isin(g, np.unique(g[va]))) for _, va in folds]
+
 def oof_general(cands: dict[str, GeneralConfig], pool: pd.DataFrame, enc: dict, folds, seed: int=0,
-                progress: bool=False) -> dict[str, np.ndarray]:
-    "Each candidate's out-of-fold scores: fitted on a fold's training answers (without any answer of the same text as a held-out one), scored on the held-out answers with their studies as their files. Features are computed once per fold for candidates that share them."
+                progress: bool=False, context: list[np.ndarray]|None=None) -> dict[str, np.ndarray]:
+    "Each candidate's out-of-fold scores: fitted on a fold's training answers (without any answer of the same text as a held-out one), scored on the held-out answers (with their `context`, `fold_context`) with their studies as their files. Features are computed once per fold for candidates that share them."
     text, keys = pool.response.map(norm_text).to_numpy(), pool.prompt.map(object_key).to_numpy()
     files, y, grp = pool.src.astype(str).to_numpy(), pool.rating.to_numpy(float), np.asarray(pool.group).astype(str)
     out = {c: np.full(len(pool), np.nan) for c in cands}
     for fi, (tr, va) in enumerate(tqdm(folds, disable=not progress, desc='folds')):
-        tr = tr[~np.isin(text[tr], text[va])]
-        e_tr, e_va, cache = _rows(enc, tr), _rows(enc, va), {}
+        va_all = va if context is None else np.union1d(va, context[fi])
+        if np.isin(va_all, tr).any(): raise ValueError(f"oof_general: fold {fi}: a context answer is in training")
+        tr, keep = tr[~np.isin(text[tr], text[va_all])], np.isin(va_all, va)
+        e_tr, e_va, cache = _rows(enc, tr), _rows(enc, va_all), {}
         for name, cfg in cands.items():
             k, yt = _feature_key(cfg), study_z(y[tr], files[tr]) if cfg.standardise else y[tr]
             P = dict(full=enc['full'][tr], key=keys[tr], rating=yt, group=grp[tr])
             if k not in cache:
                 cache[k] = (_features(cfg, e_tr, keys[tr], files[tr], P, grp[tr], both=True),
-                            _features(cfg, e_va, keys[va], files[va], P))
+                            _features(cfg, e_va, keys[va_all], files[va_all], P))
             f_tr, f_va = cache[k]
             heads = _fit_heads(cfg, e_tr, f_tr, yt, seed)
-            out[name][va] = _predict_heads(cfg, heads, e_va, f_va, files[va], keys[va])
+            out[name][va_all[keep]] = _predict_heads(cfg, heads, e_va, f_va, files[va_all], keys[va_all])[keep]
     return out
 
 def oof_rated(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int=0,
@@ -308,7 +321,7 @@ def oof_rated(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int
     if cfg.tuned and tuned is None: raise ValueError(f"oof_rated: {cfg} weighs a fine-tune; pass its out-of-fold ratings")
     return cv_predictions(cfg, pool, enc, folds, seed, {tuned_key(cfg): tuned} if cfg.tuned else None)
 
-# %% ../nbs/37_general.ipynb #6a8612cc
+# %% ../nbs/37_general.ipynb #292e739e
 def participant_table(df: pd.DataFrame, # scored answers: participant, score (and `human`, a rating, where known)
                       ) -> pd.DataFrame:
     "Per participant, the unit most AUT studies analyse: fluency (answers), mean, max and top-2 mean originality."
@@ -318,7 +331,7 @@ def participant_table(df: pd.DataFrame, # scored answers: participant, score (an
     if 'human' in df: t['human_mean'] = df.groupby('participant', sort=False).human.mean().to_numpy()
     return t
 
-# %% ../nbs/37_general.ipynb #50e79a00
+# %% ../nbs/37_general.ipynb #7f7838be
 GENERAL = {
     'neighbours + plain': GeneralConfig(infile=False),
     'neighbours + plain + file': GeneralConfig(),
@@ -331,6 +344,9 @@ GENERAL = {
     'neighbours + plain + file, centred, ratings standardised by study': GeneralConfig(centre=1.0, standardise=True),
     'neighbours + plain + file + MiniLM, centred, ratings standardised by study':
         GeneralConfig(vector=True, centre=1.0, standardise=True),
+    'neighbours + plain + file + nets, centred, ratings standardised by study':
+        GeneralConfig(mlp=True, centre=1.0, standardise=True),
+    'plain + file, centred, ratings standardised by study': GeneralConfig(neighbours=False, centre=1.0, standardise=True),
 }
 ROUND5_NAME = "round 5 (rated neighbours, the former default)"
 
@@ -348,7 +364,7 @@ def tuned_folds(out: Path|str, by: str, threads=None, deadline: float|None=None,
                    weights=band_weights(train.prompt, train.rating, 0.75))
     return got[5]
 
-# %% ../nbs/37_general.ipynb #33a324bc
+# %% ../nbs/37_general.ipynb #f4d866de
 def _summaries(cands_oof: dict, pool: pd.DataFrame, y: np.ndarray, fold_sets: dict, n_boot: int, seed: int):
     "Per candidate: its fold tables (by study, by object) and one summary row."
     tabs, rows = {'study': [], 'object': []}, []
@@ -377,7 +393,7 @@ def train_general(out: Path|str, # the scorer's folder: cv.csv, cv_study.csv, cv
     r5, r5_head = f"{ROUND5_NAME}", f"{ROUND5_NAME}, without its fine-tune"
     oof[r5], oof[r5_head] = {}, {}
     for by, (_, folds) in fold_sets.items():
-        got = oof_general(cands, train, enc, folds, seed, progress)
+        got = oof_general(cands, train, enc, folds, seed, progress, context=fold_context(train, folds))
         for name in cands: oof[name][by] = got[name]
         head = oof_rated(replace(_round5(), tuned=0.0), train, enc, folds, seed)
         oof[r5_head][by] = head
@@ -409,7 +425,7 @@ def _tuned_if_done(out: Path, by: str, train: pd.DataFrame, folds) -> np.ndarray
             pred[va] = z['pred'][4]
     return pred
 
-# %% ../nbs/37_general.ipynb #78de38ae
+# %% ../nbs/37_general.ipynb #c961e39e
 @patch
 def save(self: GeneralScorer, path: Path|str, **info) -> Path:
     "Write each regime's head (`head.npz`, keys `regime/name`), the recipe (`config.json`, with `info`) and the ids of the rated answers it keeps (`train_rows.csv`)."
@@ -446,7 +462,7 @@ def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
     if pool is None: _LOADED[key] = m
     return m
 
-# %% ../nbs/37_general.ipynb #9491db8e
+# %% ../nbs/37_general.ipynb #d6c7851c
 DEFAULT_SCORER = 'data/trained/aut-general'     # the generalising scorer (this notebook's choice)
 
 def load_any(path: Path|str):
@@ -480,3 +496,14 @@ def participants_of(scored: pd.DataFrame, source: str='the answers') -> pd.DataF
     if (bad := ids.eq('') | scored[col].isna()).any():
         raise ValueError(f"{source}: row {int(np.flatnonzero(bad.to_numpy())[0]) + 2}: field 'participant' is empty ({int(bad.sum())} row(s) like it)")
     return participant_table(pd.DataFrame(dict(participant=ids, score=scored.score.astype(float))))
+
+# %% ../nbs/37_general.ipynb #0915a71e
+def score_held_out_general(path: Path|str) -> pd.DataFrame:
+    "The generalising scorer's scores of the held-out AUT answers (evaluation and dev splits, each split one file), written as its `scores.csv`: run once, after the choice is committed."
+    path = Path(path)
+    m, held = load_general(path), _held_rated()
+    got = m.predict(held.prompt, held.response, files=held.split.to_numpy())
+    sc = trained_scores(held.id, got.score, 'general', path.name, run_id=path.name,
+                        notes=got.note).assign(split=held.split.to_numpy())
+    sc.to_csv(path/'scores.csv', index=False)
+    return sc
