@@ -11,11 +11,12 @@ what a notebook is about, so that a reader or a maintainer knows where a new pie
 - **20-29, measures and analyses**: agreement metrics and P1's protocol, plots, AUT/TTCW analyses, bias, the
   temperature pilot, the AUT reference scores, the trained evaluators, the checks on real human-rated data, the
   degenerate-judge rule.
-- **30-35, P1's methods**: CreaEval's two phases (SoT analyst, judge), what the methods share, CreaEval itself, the
-  baselines and the AUT/TTCW variants.
-- **50-57, P2**: semantic entropy, NLI clustering, the diversity baselines, the stepwise sampling loop, the SE
+- **30-38, P1's methods and creaeval's AUT scorers**: CreaEval's two phases (SoT analyst, judge), what the methods
+  share, CreaEval itself, the baselines and the AUT/TTCW variants; the rated-neighbours scorer, the generalising
+  scorer `creaeval score` uses, and a reader's file.
+- **50-59, P2**: semantic entropy, NLI clustering, the diversity baselines, the stepwise sampling loop, the SE
   comparisons, the retrieval three-agent judge with its fragment store (P2's judges sit beside P2's entropy, not
-  among P1's methods), and P2's tables read from the committed runs.
+  among P1's methods), P2's tables read from the committed runs, and the trained MacGyver judge.
 - **60-64, runs**: the method registry, the resumable runner, prompt injection, report tables, the finished runs'
   scores the paper notebooks read; **90** the `creaeval` command.
 
@@ -50,10 +51,12 @@ Modules (`.` stands for `creaeval.`):
 | `29_degenerate` | `.degenerate` | the degenerate-judge rule, creaeval's (one level for at least 95% of a judge's samples on a dimension): the judges it flags, the table without them, a caption's sentence |
 | `30_sot`, `31_judge`, `32_common` | `.methods.sot`, `.methods.judge`, `.methods.common` | Phase 1 (evidence); Phase 2 (scores from evidence); what every method shares (`Ctx`, `MethodResult`) |
 | `33_creaeval`, `34_baselines`, `35_tasks` | `.methods.creaeval`, `.baselines`, `.tasks` | CreaEval and its ablations; Direct, CoT, ToT, GoT, TaT; the AUT and TTCW variants |
+| `36_scorer`, `37_general`, `38_scorefile` | `.scorer`, `.general`, `.scorefile` | the rated-neighbours AUT scorer (six rounds); the generalising scorer (any object, any study; the default of `creaeval score`); a reader's CSV read strictly, the output checked first, the participants' table |
 | `50_entropy`, `51_nli`, `52_diversity` | `.entropy`, `.nli`, `.diversity` | semantic entropy in four forms; NLI backends and clustering; the diversity baselines |
 | `53_stepwise`, `54_se_compare` | `.stepwise`, `.se_compare` | P2's stepwise SE loop (prompts, the cut to one step, scoring, the loop, runs; the samplers are in `19_samplers`); a finished SE run read again with other NLI backends and the diversity table |
 | `55_store`, `56_agents` | `.store`, `.methods.agents` | the agents' fragment store; P2's three-agent and single judges |
 | `57_p2tables` | `.p2tables` | P2's tables read from the committed runs: its reported numbers, run discovery, Table 2 accuracy and AUC of P(YES), Table 17 tokens per pair, SE per model (Tables 3-5) and per temperature, convergent scores of SE solutions |
+| `58_mgjudge`, `59_mgscore` | `.mgjudge`, `.mgscore` | the trained MacGyver judge (effective, efficient, feasible); a reader's own solutions judged with it |
 | `60_registry` | `.methods.registry` | the tables of methods and datasets: per dataset and method, the function, the analyst, the prompts it sends; per dataset, how its samples load, its task, what a refused sample records, its input options (a new dataset needs its loader, its sample adapter and one row of `DATASETS`) |
 | `61_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
 | `62_injection`, `63_reports`, `64_p1data` | `.injection`, `.reports`, `.p1data` | prompt injection; tables, captions, rounding checks and comparisons for the paper notebooks; P1's printed tables, the humans' and runs' scores, and every step P1's table and figure notebooks take on them |

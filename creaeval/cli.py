@@ -18,14 +18,16 @@ from .stepwise import SEConfig, macgyver_problems, make_nli, se_run
 from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs, run_evidence
-from .scorer import DEFAULT_SCORER, score_aut, score_held_out, train_scorer
+from .scorer import score_held_out, train_scorer
+from .general import DEFAULT_SCORER, score_aut, train_general, score_held_out_general
+from .scorefile import read_answers, check_output, write_scored
 from .mgscore import judge_solutions
 
 # %% auto #0
 __all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
            'param_value', 'check_parameters', 'default_out', 'write_index', 'check_shared', 'reproduce', 'user_paths',
-           'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out', 'read_answers', 'Parser',
-           'build_parser', 'target', 'finished', 'interrupted', 'errno_line', 'main']
+           'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out', 'Parser', 'build_parser', 'target',
+           'finished', 'interrupted', 'errno_line', 'main']
 
 # %% ../nbs/90_cli.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -432,8 +434,8 @@ def _add_train(p):
     p.add_argument('--of', type=Path, action='append',
                    help='train nothing: average these trained runs of the method (repeatable; an ensemble)')
     p.add_argument('--score-held-out', action='store_true',
-                   help="rated_neighbours: score the held-out answers with the committed choice (run once, after "
-                        "committing the folder the first call wrote)")
+                   help="general, rated_neighbours: score the held-out answers with the committed choice (run once, "
+                        "after committing the folder the first call wrote)")
 
 def train_out(args) -> Path:
     "The run folder of `creaeval train`: `--out`, else data/trained/aut-<method>[-paired]-<model>."
@@ -442,22 +444,24 @@ def train_out(args) -> Path:
 
 # %% ../nbs/90_cli.ipynb #219a6931
 def _train_scorer(args) -> int:
-    "`creaeval train rated_neighbours`: the blind choice (`train_scorer`), or with `--score-held-out` the held-out scores."
-    out = args.out or in_project(DEFAULT_SCORER)
+    "`creaeval train general|rated_neighbours`: the blind choice, or with `--score-held-out` the held-out scores."
+    gen = args.method == 'general'      # 37_general's scorer; rated_neighbours: 36_scorer's rounds
+    out = args.out or in_project(DEFAULT_SCORER if gen else 'data/trained/aut-rated-neighbours-r5')
     if args.score_held_out:
-        got = score_held_out(out)
-        print(f"rated_neighbours: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
-    cv = train_scorer(out, seed=args.seed, threads=args.threads)
-    best = cv[cv.chosen].iloc[0]
-    print(f"rated_neighbours: chose {best.candidate!r} (CV r {best.cv_r:.3f}, design r {best.design_r:.3f}) among "
-          f"{len(cv)}: {out}; commit it, then score the held-out answers with --score-held-out")
+        got = (score_held_out_general if gen else score_held_out)(out)
+        print(f"{args.method}: {len(got)} held-out answers scored: {out/'scores.csv'}"); return 0
+    cv = train_general(out, seed=args.seed) if gen else train_scorer(out, seed=args.seed, threads=args.threads)
+    b = cv[cv.chosen].iloc[0]
+    how = f"study r {b.study_r:.3f}, object r {b.object_r:.3f}" if gen else f"CV r {b.cv_r:.3f}, design r {b.design_r:.3f}"
+    print(f"{args.method}: chose {b.candidate!r} ({how}) among {len(cv)}: {out}; commit it, then score the held-out "
+          "answers with --score-held-out")
     return 0
 
 
 # %% ../nbs/90_cli.ipynb #9a9919f2
 def _train(args) -> int:
-    if args.method == 'rated_neighbours': return _train_scorer(args)    # creaeval's scorer (36_scorer)
-    if args.score_held_out: raise ValueError("--score-held-out: only for rated_neighbours")
+    if args.method in ('general', 'rated_neighbours'): return _train_scorer(args)    # creaeval's scorers
+    if args.score_held_out: raise ValueError("--score-held-out: only for general and rated_neighbours")
     if args.of:
         got = mean_of_runs(args.of, args.out or Path('data/trained')/f"aut-{args.method.replace('_', '-')}-ensemble",
                            method=args.method)
@@ -486,21 +490,15 @@ def _add_score(p):
     p.add_argument('--scorer', type=Path, help="a trained scorer's or judge's folder (default: creaeval's chosen one)")
     p.add_argument('--threads', type=positive(), help="aut: CPU threads for a scorer's frozen LM (round 6)")
 
-def read_answers(path: Path) -> pd.DataFrame:
-    "A CSV of answers read as text (empty cells stay empty strings; a UTF-8 BOM is accepted), or one line saying why not."
-    if not path.is_file(): raise FileNotFoundError(f"{path}: no such file (the answers to score)")
-    try: return pd.read_csv(path, dtype=str, keep_default_na=False, encoding='utf-8-sig')
-    except pd.errors.EmptyDataError: raise ValueError(f"{path}: empty file (no header, no rows)") from None
-    except (UnicodeDecodeError, pd.errors.ParserError) as e:
-        raise ValueError(f"{path}: not a readable UTF-8 CSV ({str(e).splitlines()[0]})") from None
-
 def _score(args) -> int:
+    df = read_answers(args.answers); check_output(args.answers, args.out, df, args.task)
     fn = score_aut if args.task == 'aut' else judge_solutions
     kw = dict(threads=args.threads) if args.task == 'aut' else {}      # the judge reads no frozen LM
-    got = fn(read_answers(args.answers), args.scorer, source=str(args.answers), progress=True, **kw)
-    tmp = args.out.with_name(args.out.name + '.part'); got.to_csv(tmp, index=False); tmp.replace(args.out)
-    print(f"score: {len(got)} rows scored by {got.scorer.iloc[0]}: {args.out}")
+    got = fn(df, args.scorer, source=str(args.answers), progress=True, **kw)
+    paths = write_scored(got, args.out, str(args.answers))
+    print(f"score: {len(got)} rows scored by {got.scorer.iloc[0]}: {', '.join(map(str, paths))}")
     return 0
+
 
 # %% ../nbs/90_cli.ipynb #d6c221b5
 COMMANDS = {

@@ -29,13 +29,15 @@ __all__ = ['FILE_COLUMNS', 'REGIMES', 'GENERAL', 'ROUND5_NAME', 'DEFAULT_SCORER'
 # %% ../nbs/37_general.ipynb #5162f3a5
 _PLURAL_ONLY = {'pants', 'scissors', 'glasses', 'jeans', 'shorts', 'tongs', 'pliers', 'trousers', 'clothes', 'tweezers',
                 'binoculars', 'goggles', 'headphones', 'sunglasses', 'news', 'chess', 'dice'}
-_IRREGULAR = {'knives': 'knife', 'leaves': 'leaf', 'shelves': 'shelf', 'loaves': 'loaf', 'halves': 'half', 'feet': 'foot',
+_IRREGULAR = {'knives': 'knife', 'leaves': 'leaf', 'shelves': 'shelf', 'loaves': 'loaf', 'halves': 'half',
+              'feet': 'foot',
               'teeth': 'tooth', 'mice': 'mouse', 'geese': 'goose', 'children': 'child', 'men': 'man', 'women': 'woman',
               'wives': 'wife', 'lives': 'life', 'scarves': 'scarf', 'wolves': 'wolf', 'potatoes': 'potato',
               'tomatoes': 'tomato'}
 
 def norm_object(name: str) -> str:
-    "An object's name as creaeval matches it: lower case, punctuation and a leading article gone, the last word singular."
+    """An object's name as creaeval matches it: lower case, punctuation and a leading article gone, the last word
+    singular."""
     words = re.sub(r"[^a-z0-9]+", ' ', str(name).lower()).split()
     while len(words) > 1 and words[0] in ('a', 'an', 'the', 'some'): words = words[1:]
     if not words: return ''
@@ -47,16 +49,19 @@ def norm_object(name: str) -> str:
     elif w.endswith('s') and not w.endswith(('ss', 'us', 'is')): w = w[:-1]
     return ' '.join(words[:-1] + [w])
 
+# %% ../nbs/37_general.ipynb #a9edb8f9
 def object_key(name: str) -> str:
     "The key two names of one object share: `norm_object` without spaces ('paper clips' and 'a paperclip' alike)."
     return norm_object(name).replace(' ', '')
 
-# %% ../nbs/37_general.ipynb #ccb7b943
+# %% ../nbs/37_general.ipynb #3e4c343f
 FILE_COLUMNS = ['rarity', 'crowd', 'log_file']
 
 def file_features(V: np.ndarray, cells: Sequence[str], k: int=10, tau: float=0.8, min_file: int=10,
                   block: int=2048) -> tuple[np.ndarray, np.ndarray]:
-    "Each answer among the other answers to its object in its file (`cells`: one key per answer): its rarity (one minus the mean similarity of its `k` nearest), its crowd (the share with similarity >= `tau`), the log of their number; and whether the cell had `min_file` answers (else NaN)."
+    """Each answer among the other answers to its object in its file (`cells`: one key per answer): its rarity (one
+    minus the mean similarity of its `k` nearest), its crowd (the share with similarity >= `tau`), the log of their
+    number; and whether the cell had `min_file` answers (else NaN)."""
     cells = np.asarray(cells, dtype=object)
     out, ok = np.full((len(V), 3), np.nan), np.zeros(len(V), bool)
     for c in pd.unique(cells):
@@ -71,15 +76,15 @@ def file_features(V: np.ndarray, cells: Sequence[str], k: int=10, tau: float=0.8
         ok[i] = True
     return out, ok
 
-# %% ../nbs/37_general.ipynb #a2e86fcf
+# %% ../nbs/37_general.ipynb #9b1f2ed2
 @dataclass
 class GeneralConfig:
     "A generalising scorer's recipe: which evidence it reads, and how it puts objects on one scale."
-    neighbours: bool = True    # the ratings of the nearest rated answers (its object's where the pool has it, else other objects')
+    neighbours: bool = True    # the nearest rated answers' ratings (its object's where the pool has it, else others')
     plain: bool = True         # distance from the object, log words, log characters
     infile: bool = True        # rarity, crowd and size among the file's answers to the same object (`file_features`)
     vector: bool = False       # the MiniLM vector itself
-    centre: float = 0.0        # share of each object's mean score moved to the file's mean over objects (0: none, 1: all)
+    centre: float = 0.0        # share of each object's mean score moved to the file's mean over objects (0 none, 1 all)
     standardise: bool = False  # ratings standardised within each study (then put on the pool's mean and SD) before use
     alpha: float = 1000.0      # ridge penalty on standardised features
     mlp: bool = False          # average the ridge with small nets (`mlp_fit`) on every feature but the vector
@@ -92,10 +97,11 @@ class GeneralConfig:
 
 REGIMES = ('seen+file', 'seen', 'unseen+file', 'unseen')
 
-# %% ../nbs/37_general.ipynb #282091a8
+# %% ../nbs/37_general.ipynb #39f73ae4
 def _neighbours_of(cfg: GeneralConfig, q: np.ndarray, q_key: np.ndarray, P: dict, seen: bool, q_group=None,
                   block: int=2048) -> np.ndarray:
-    "Neighbour features from the same object's rated answers (`seen`) or from every other object's (the regime of an object the pool lacks); `log_pool` is zero in the latter."
+    """Neighbour features from the same object's rated answers (`seen`) or from every other object's (the regime of an
+    object the pool lacks); `log_pool` is zero in the latter."""
     out = np.zeros((len(q), 2 * len(cfg.ks) + 2))
     for o in np.unique(q_key):
         qi = np.flatnonzero(q_key == o); pi = np.flatnonzero((P['key'] == o) if seen else (P['key'] != o))
@@ -108,10 +114,13 @@ def _neighbours_of(cfg: GeneralConfig, q: np.ndarray, q_key: np.ndarray, P: dict
     if not seen: out[:, -1] = 0.0
     return out
 
+# %% ../nbs/37_general.ipynb #b861d0f5
 def _cells(files, keys) -> np.ndarray: return np.array([f"{f}\x1f{k}" for f, k in zip(files, keys)], dtype=object)
 
+# %% ../nbs/37_general.ipynb #7559745e
 def _features(cfg: GeneralConfig, enc: dict, keys: np.ndarray, files, P: dict, groups=None, both: bool=False) -> dict:
-    "Everything the heads read about some answers: neighbour features in each regime needed, in-file features, which object is seen."
+    """Everything the heads read about some answers: neighbour features in each regime needed, in-file features, which
+    object is seen."""
     n = np.array([np.sum(P['key'] == k) for k in keys]) if len(keys) else np.zeros(0)
     seen = n >= cfg.min_pool
     f = dict(seen=seen)
@@ -126,6 +135,7 @@ def _features(cfg: GeneralConfig, enc: dict, keys: np.ndarray, files, P: dict, g
     f['file'], f['file_ok'] = file_features(enc['full'], _cells(files, keys), cfg.k_file, cfg.tau, cfg.min_file)
     return f
 
+# %% ../nbs/37_general.ipynb #359b3ea5
 def _design(cfg: GeneralConfig, enc: dict, f: dict, regime: str, rows: np.ndarray) -> tuple[np.ndarray, int]:
     "The feature matrix of a regime's head for some rows, and how many leading columns the nets read."
     parts = [f['nb_' + regime.split('+')[0]][rows]] if cfg.neighbours else []
@@ -136,7 +146,7 @@ def _design(cfg: GeneralConfig, enc: dict, f: dict, regime: str, rows: np.ndarra
     if not parts: raise ValueError(f"{cfg}: no features (neighbours, plain, infile and vector all off)")
     return np.hstack(parts), n_mlp
 
-# %% ../nbs/37_general.ipynb #4d585724
+# %% ../nbs/37_general.ipynb #74f62574
 def _fit_heads(cfg: GeneralConfig, enc: dict, f: dict, y: np.ndarray, seed: int=0) -> dict:
     "One ridge head (and nets) per regime, each on the training answers as that regime sees them."
     heads = {}
@@ -149,11 +159,14 @@ def _fit_heads(cfg: GeneralConfig, enc: dict, f: dict, y: np.ndarray, seed: int=
         heads[reg] = h
     return heads
 
+# %% ../nbs/37_general.ipynb #f7061a96
 def _regime(cfg: GeneralConfig, seen: np.ndarray, file_ok: np.ndarray) -> np.ndarray:
     return np.where(seen, 'seen', 'unseen').astype(object) + np.where(file_ok & cfg.infile, '+file', '')
 
+# %% ../nbs/37_general.ipynb #6a73d9d2
 def _predict_heads(cfg: GeneralConfig, heads: dict, enc: dict, f: dict, files, keys) -> np.ndarray:
-    "Scores from each answer's regime head, then (`cfg.centre`) each object's mean in a file moved toward the file's mean over objects."
+    """Scores from each answer's regime head, then (`cfg.centre`) each object's mean in a file moved toward the file's
+    mean over objects."""
     reg, s = _regime(cfg, f['seen'], f['file_ok']), np.zeros(len(keys))
     for r in np.unique(reg):
         rows = np.flatnonzero(reg == r); X, _ = _design(cfg, enc, f, r, rows); h = heads[r]
@@ -168,55 +181,68 @@ def _predict_heads(cfg: GeneralConfig, heads: dict, enc: dict, f: dict, files, k
             s[rows] -= cfg.centre * (m - pd.Series(s[rows]).groupby(np.asarray(keys)[rows]).mean().mean())
     return np.clip(s, 1, 5)
 
-# %% ../nbs/37_general.ipynb #4638a693
+# %% ../nbs/37_general.ipynb #a63759b3
 class GeneralScorer:
-    "An AUT originality scorer for any object and any study: rated neighbours, plain features and the reader's file, one head per regime."
+    """An AUT originality scorer for any object and any study: rated neighbours, plain features and the reader's file,
+    one head per regime."""
     def __init__(self, cfg: GeneralConfig|None=None, name: str='general'):
         self.cfg, self.name, self.heads, self.pool = cfg or GeneralConfig(), name, None, None
     def __repr__(self):
         n = 0 if self.pool is None else len(self.pool['rating'])
         return f"GeneralScorer({self.name}, {n} rated answers, {len(self.heads or {})} heads)"
 
+# %% ../nbs/37_general.ipynb #33dc532b
 def study_z(y: np.ndarray, files) -> np.ndarray:
-    "Ratings standardised within each file (study), then put on the mean and SD of all of them: one scale for raters of different leniency."
+    """Ratings standardised within each file (study), then put on the mean and SD of all of them: one scale for raters
+    of different leniency."""
     y, files = np.asarray(y, float), np.asarray(files).astype(str)
     g = pd.Series(y).groupby(files)
     z = (y - g.transform('mean').to_numpy()) / g.transform('std', ddof=0).replace(0, 1).to_numpy()
     return z * y.std() + y.mean()
 
+# %% ../nbs/37_general.ipynb #ae7f7880
 def _encode(prompts, responses) -> dict: return encode_answers([norm_object(p) for p in prompts], responses)
 
+# %% ../nbs/37_general.ipynb #7d315887
 @patch
-def fit(self: GeneralScorer, pool: pd.DataFrame, # rated answers: prompt, response, rating, group (a person), file (a study)
+def fit(self: GeneralScorer,
+        pool: pd.DataFrame, # rated answers: prompt, response, rating, group (a person), file (a study)
         enc: dict|None=None, seed: int=0) -> GeneralScorer:
-    "Keep the rated answers, then fit each regime's head on them: every answer's neighbours leave out its person, and in the unseen regime its whole object; its file features come from its own study's answers to its object."
+    """Keep the rated answers, then fit each regime's head on them: every answer's neighbours leave out its person,
+    and in the unseen regime its whole object; its file features come from its own study's answers to its object."""
     enc = enc if enc is not None else _encode(pool.prompt, pool.response)
     keys, y = np.array([object_key(p) for p in pool.prompt]), pool.rating.to_numpy(float)
     if self.cfg.standardise: y = study_z(y, pool.file)
     self.pool = dict(full=enc['full'], key=keys, rating=y,
-                     group=pool.group.astype(str).to_numpy(), uid=pool.uid.astype(str).to_numpy() if 'uid' in pool else None)
+                     group=pool.group.astype(str).to_numpy(),
+                     uid=pool.uid.astype(str).to_numpy() if 'uid' in pool else None)
     f = _features(self.cfg, enc, keys, pool.file.astype(str).to_numpy(), self.pool, self.pool['group'], both=True)
     self.heads = _fit_heads(self.cfg, enc, f, self.pool['rating'], seed)
     return self
 
+# %% ../nbs/37_general.ipynb #82f425d2
 @patch
 def predict(self: GeneralScorer, prompts: Sequence[str], responses: Sequence[str], files: Sequence[str]|None=None,
             enc: dict|None=None) -> pd.DataFrame:
-    "Scores 1-5 (clipped), each answer's regime, and a note where its object is not in the pool or too rare in the file."
+    """Scores 1-5 (clipped), each answer's regime, and a note where its object is not in the pool or too rare in the
+    file."""
     if self.heads is None: raise ValueError(f"{self!r}: not fitted (call fit, or load a trained one)")
     enc = enc if enc is not None else _encode(prompts, responses)
-    keys = np.array([object_key(p) for p in prompts]); files = np.zeros(len(keys), int) if files is None else np.asarray(files)
+    keys = np.array([object_key(p) for p in prompts])
+    files = np.zeros(len(keys), int) if files is None else np.asarray(files)
     f = _features(self.cfg, enc, keys, files, self.pool)
     s = _predict_heads(self.cfg, self.heads, enc, f, files, keys)
     reg = _regime(self.cfg, f['seen'], f['file_ok'])
     note = np.where(f['seen'], '', 'object not in the rated pool: neighbours from other objects').astype(object)
     few = ~f['file_ok'] if self.cfg.infile else np.zeros(len(keys), bool)
-    note = np.where(few, note + np.where(note == '', '', '; ') + f"fewer than {self.cfg.min_file} answers to this object in the file: no rarity", note)
+    few_note = f"fewer than {self.cfg.min_file} answers to this object in the file: no rarity"
+    note = np.where(few, note + np.where(note == '', '', '; ') + few_note, note)
     return pd.DataFrame(dict(score=s, regime=reg, note=note))
 
-# %% ../nbs/37_general.ipynb #69590845
+# %% ../nbs/37_general.ipynb #47a0f858
 def held_out_folds(pool: pd.DataFrame, by: str) -> tuple[list[str], list[tuple[np.ndarray, np.ndarray]]]:
-    "Folds that each hold out one whole study (`by='study'`, the pool's `src`) or one whole object (`by='object'`); a person with any answer in the held-out fold has none in training."
+    """Folds that each hold out one whole study (`by='study'`, the pool's `src`) or one whole object (`by='object'`);
+    a person with any answer in the held-out fold has none in training."""
     if by not in ('study', 'object'): raise ValueError(f"held_out_folds: by={by!r}: use 'study' or 'object'")
     key = (pool.src.astype(str) if by == 'study' else pool.prompt.map(object_key)).to_numpy()
     g, names, folds = np.asarray(pool.group).astype(str), [], []
@@ -226,20 +252,26 @@ def held_out_folds(pool: pd.DataFrame, by: str) -> tuple[list[str], list[tuple[n
         names.append(k); folds.append((tr, va))
     return names, folds
 
-# %% ../nbs/37_general.ipynb #725b7f2d
+# %% ../nbs/37_general.ipynb #a1516d03
 def _centred(x: np.ndarray, by: np.ndarray) -> np.ndarray:
     return x - pd.Series(x).groupby(by).transform('mean').to_numpy()
 
-def _r(a, b) -> float: return float(np.corrcoef(a, b)[0, 1]) if len(a) > 2 and np.std(a) > 0 and np.std(b) > 0 else np.nan
+# %% ../nbs/37_general.ipynb #e3484363
+def _r(a, b) -> float:
+    return float(np.corrcoef(a, b)[0, 1]) if len(a) > 2 and np.std(a) > 0 and np.std(b) > 0 else np.nan
 
+# %% ../nbs/37_general.ipynb #11bbf01a
 def _boot_idx(groups: np.ndarray, n_boot: int, rng) -> list[np.ndarray]:
     "Bootstrap replicates that resample people (all of a person's answers together)."
     codes, uniq = pd.factorize(groups)
     members = [np.flatnonzero(codes == c) for c in range(len(uniq))]
     return [np.concatenate([members[j] for j in rng.integers(0, len(members), len(members))]) for _ in range(n_boot)]
 
+# %% ../nbs/37_general.ipynb #5004c37c
 def object_offsets(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, detail: bool=False) -> pd.Series|pd.DataFrame:
-    "Each object's offset: its answers' mean score minus their mean human rating, beside the same gap for the other objects of the same study (studies with one object are left out), averaged over its studies by answers; `detail`: per study and object."
+    """Each object's offset: its answers' mean score minus their mean human rating, beside the same gap for the other
+    objects of the same study (studies with one object are left out), averaged over its studies by answers;
+    `detail`: per study and object."""
     src, key = pool.src.astype(str).to_numpy(), pool.prompt.map(object_key).to_numpy()
     d = pd.DataFrame(dict(src=src, key=key, d=pred - y)).groupby(['src', 'key']).d.agg(['mean', 'size']).reset_index()
     d['offset'] = d['mean'] - d.groupby('src')['mean'].transform('mean')
@@ -247,11 +279,14 @@ def object_offsets(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, detail: 
     if detail: return d.reset_index(drop=True)
     return d.groupby('key').apply(lambda g: np.average(g.offset, weights=g.n), include_groups=False).rename('offset')
 
+# %% ../nbs/37_general.ipynb #2cb00aa8
 def fold_table(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, names: list[str], folds, by: str,
                n_boot: int=1000, seed: int=0) -> pd.DataFrame:
-    "Per held-out study or object: n, r with the human ratings (for an object, within each study: both centred on the study's mean) and a bootstrap interval over people; for a study, also r of the participants' mean scores; for an object, its offset."
+    """Per held-out study or object: n, r with the human ratings (for an object, within each study: both centred on
+    the study's mean) and a bootstrap interval over people; for a study, also r of the participants' mean scores;
+    for an object, its offset."""
     rng, rows = np.random.default_rng(seed), []
-    src, g, key = pool.src.astype(str).to_numpy(), np.asarray(pool.group).astype(str), pool.prompt.map(object_key).to_numpy()
+    src, g = pool.src.astype(str).to_numpy(), np.asarray(pool.group).astype(str)
     off = object_offsets(pred, y, pool, detail=True)
     for name, (_, va) in zip(names, folds):
         p, t = pred[va], y[va]
@@ -268,9 +303,11 @@ def fold_table(pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, names: list[
         rows.append(row)
     return pd.DataFrame(rows)
 
+# %% ../nbs/37_general.ipynb #c80a7ff6
 def fold_summary(tab: pd.DataFrame, pred: np.ndarray, y: np.ndarray, pool: pd.DataFrame, folds, by: str,
                  n_boot: int=1000, seed: int=0) -> dict:
-    "The folds' mean r, with a bootstrap interval that resamples people inside every fold; the answer-weighted r; for objects, the SD of the offsets."
+    """The folds' mean r, with a bootstrap interval that resamples people inside every fold; the answer-weighted r;
+    for objects, the SD of the offsets."""
     rng, g, src = np.random.default_rng(seed), np.asarray(pool.group).astype(str), pool.src.astype(str).to_numpy()
     parts = []
     for _, va in folds:
@@ -284,18 +321,24 @@ def fold_summary(tab: pd.DataFrame, pred: np.ndarray, y: np.ndarray, pool: pd.Da
     else: out['offset_sd'] = float(tab.offset.std(ddof=1))
     return out
 
-# %% ../nbs/37_general.ipynb #f4b3ea98
+# %% ../nbs/37_general.ipynb #a3993bae
 def _feature_key(cfg: GeneralConfig):
     return (cfg.ks, cfg.temp, cfg.min_pool, cfg.min_file, cfg.k_file, cfg.tau, cfg.neighbours, cfg.standardise)
 
+# %% ../nbs/37_general.ipynb #c97c75d1
 def fold_context(pool: pd.DataFrame, folds) -> list[np.ndarray]:
-    "For each fold, the answers scored with its held-out ones as one file: every answer of the people in the held-out part (none of them is in training). Leaving out one object, a study's file then holds that object beside the study's others, as a reader's file would."
+    """For each fold, the answers scored with its held-out ones as one file: every answer of the people in the held-
+    out part (none of them is in training). Leaving out one object, a study's file then holds that object beside
+    the study's others, as a reader's file would."""
     g = np.asarray(pool.group).astype(str)
     return [np.flatnonzero(np.isin(g, np.unique(g[va]))) for _, va in folds]
 
+# %% ../nbs/37_general.ipynb #a3f37120
 def oof_general(cands: dict[str, GeneralConfig], pool: pd.DataFrame, enc: dict, folds, seed: int=0,
                 progress: bool=False, context: list[np.ndarray]|None=None) -> dict[str, np.ndarray]:
-    "Each candidate's out-of-fold scores: fitted on a fold's training answers (without any answer of the same text as a held-out one), scored on the held-out answers (with their `context`, `fold_context`) with their studies as their files. Features are computed once per fold for candidates that share them."
+    """Each candidate's out-of-fold scores: fitted on a fold's training answers (without any answer of the same text
+    as a held-out one), scored on the held-out answers (with their `context`, `fold_context`) with their studies as
+    their files. Features are computed once per fold for candidates that share them."""
     text, keys = pool.response.map(norm_text).to_numpy(), pool.prompt.map(object_key).to_numpy()
     files, y, grp = pool.src.astype(str).to_numpy(), pool.rating.to_numpy(float), np.asarray(pool.group).astype(str)
     out = {c: np.full(len(pool), np.nan) for c in cands}
@@ -315,13 +358,16 @@ def oof_general(cands: dict[str, GeneralConfig], pool: pd.DataFrame, enc: dict, 
             out[name][va_all[keep]] = _predict_heads(cfg, heads, e_va, f_va, files[va_all], keys[va_all])[keep]
     return out
 
+# %% ../nbs/37_general.ipynb #cd05c452
 def oof_rated(cfg: ScorerConfig, pool: pd.DataFrame, enc: dict, folds, seed: int=0,
-              tuned: np.ndarray|None=None) -> np.ndarray: # the fine-tune's out-of-fold ratings, where the recipe weighs one
-    "A rated-neighbours recipe (rounds 1-6) on the same folds, as `cv_predictions` fits it; its fine-tune blended in from `tuned`."
-    if cfg.tuned and tuned is None: raise ValueError(f"oof_rated: {cfg} weighs a fine-tune; pass its out-of-fold ratings")
+              tuned: np.ndarray|None=None) -> np.ndarray: # the fine-tune's out-of-fold ratings, if the recipe has one
+    """A rated-neighbours recipe (rounds 1-6) on the same folds, as `cv_predictions` fits it; its fine-tune blended in
+    from `tuned`."""
+    if cfg.tuned and tuned is None:
+        raise ValueError(f"oof_rated: {cfg} weighs a fine-tune; pass its out-of-fold ratings")
     return cv_predictions(cfg, pool, enc, folds, seed, {tuned_key(cfg): tuned} if cfg.tuned else None)
 
-# %% ../nbs/37_general.ipynb #292e739e
+# %% ../nbs/37_general.ipynb #43b84e39
 def participant_table(df: pd.DataFrame, # scored answers: participant, score (and `human`, a rating, where known)
                       ) -> pd.DataFrame:
     "Per participant, the unit most AUT studies analyse: fluency (answers), mean, max and top-2 mean originality."
@@ -331,7 +377,7 @@ def participant_table(df: pd.DataFrame, # scored answers: participant, score (an
     if 'human' in df: t['human_mean'] = df.groupby('participant', sort=False).human.mean().to_numpy()
     return t
 
-# %% ../nbs/37_general.ipynb #7f7838be
+# %% ../nbs/37_general.ipynb #84110343
 GENERAL = {
     'neighbours + plain': GeneralConfig(infile=False),
     'neighbours + plain + file': GeneralConfig(),
@@ -346,25 +392,30 @@ GENERAL = {
         GeneralConfig(vector=True, centre=1.0, standardise=True),
     'neighbours + plain + file + nets, centred, ratings standardised by study':
         GeneralConfig(mlp=True, centre=1.0, standardise=True),
-    'plain + file, centred, ratings standardised by study': GeneralConfig(neighbours=False, centre=1.0, standardise=True),
+    'plain + file, centred, ratings standardised by study':
+        GeneralConfig(neighbours=False, centre=1.0, standardise=True),
 }
 ROUND5_NAME = "round 5 (rated neighbours, the former default)"
 
 def _round5() -> ScorerConfig: return ROUND5[_R5C]
 
+# %% ../nbs/37_general.ipynb #4b4248be
 def general_pool() -> tuple[pd.DataFrame, pd.DataFrame]:
-    "The training pool the generalising scorer learns from (`training_set`: no held-out answer, text or person), with each answer's person (`group`) and file (its study); and the rules' report."
+    """The training pool the generalising scorer learns from (`training_set`: no held-out answer, text or person),
+    with each answer's person (`group`) and file (its study); and the rules' report."""
     train, rule = training_set(aut_rating_pool(), held_answers())
     return train.assign(group=person_groups(train), file=train.src), rule
 
+# %% ../nbs/37_general.ipynb #170a38c8
 def tuned_folds(out: Path|str, by: str, threads=None, deadline: float|None=None, progress: bool=True) -> np.ndarray:
-    "Round 5's fine-tuned MiniLM (5 epochs, bands^0.75) on the held-out-study or held-out-object folds: out-of-fold ratings, resumed from `out/checkpoint-tuned-<by>`."
+    """Round 5's fine-tuned MiniLM (5 epochs, bands^0.75) on the held-out-study or held-out-object folds: out-of-fold
+    ratings, resumed from `out/checkpoint-tuned-<by>`."""
     train, _ = general_pool(); _, folds = held_out_folds(train, by)
     got = cv_tuned(train, folds, Path(out)/f'checkpoint-tuned-{by}', 5, 0, threads, deadline, progress,
                    weights=band_weights(train.prompt, train.rating, 0.75))
     return got[5]
 
-# %% ../nbs/37_general.ipynb #f4d866de
+# %% ../nbs/37_general.ipynb #6c76a775
 def _summaries(cands_oof: dict, pool: pd.DataFrame, y: np.ndarray, fold_sets: dict, n_boot: int, seed: int):
     "Per candidate: its fold tables (by study, by object) and one summary row."
     tabs, rows = {'study': [], 'object': []}, []
@@ -380,10 +431,13 @@ def _summaries(cands_oof: dict, pool: pd.DataFrame, y: np.ndarray, fold_sets: di
     first = lambda t: t[['candidate'] + [c for c in t.columns if c != 'candidate']]
     return {by: first(pd.concat(v, ignore_index=True)) for by, v in tabs.items()}, pd.DataFrame(rows)
 
+# %% ../nbs/37_general.ipynb #2cc2433b
 def train_general(out: Path|str, # the scorer's folder: cv.csv, cv_study.csv, cv_object.csv, config.json, head.npz, ...
                   candidates: dict[str, GeneralConfig]|None=None, seed: int=0, n_boot: int=1000,
                   progress: bool=True) -> pd.DataFrame:
-    "Choose blind: every candidate scored with whole studies and whole objects left out; the best mean of the two r's refitted on the whole pool and saved. Round 5 of `36_scorer` is scored on the same folds for comparison (with its fine-tune where `tuned_folds` has finished). No held-out answer is read."
+    """Choose blind: every candidate scored with whole studies and whole objects left out; the best mean of the two
+    r's refitted on the whole pool and saved. Round 5 of `36_scorer` is scored on the same folds for comparison
+    (with its fine-tune where `tuned_folds` has finished). No held-out answer is read."""
     out, cands, t0 = Path(out), candidates or GENERAL, time.perf_counter()
     train, rule = general_pool()
     y = train.rating.to_numpy(float)
@@ -414,6 +468,7 @@ def train_general(out: Path|str, # the scorer's folder: cv.csv, cv_study.csv, cv
            total_s=round(time.perf_counter() - t0, 1), versions=versions())
     return table
 
+# %% ../nbs/37_general.ipynb #c2a235a4
 def _tuned_if_done(out: Path, by: str, train: pd.DataFrame, folds) -> np.ndarray|None:
     "Round 5's fine-tune out-of-fold ratings (epoch 5) where every fold of `tuned_folds` is checkpointed, else None."
     ck, pred = Path(out)/f'checkpoint-tuned-{by}', np.full(len(train), np.nan)
@@ -425,10 +480,11 @@ def _tuned_if_done(out: Path, by: str, train: pd.DataFrame, folds) -> np.ndarray
             pred[va] = z['pred'][4]
     return pred
 
-# %% ../nbs/37_general.ipynb #c961e39e
+# %% ../nbs/37_general.ipynb #efa51a32
 @patch
 def save(self: GeneralScorer, path: Path|str, **info) -> Path:
-    "Write each regime's head (`head.npz`, keys `regime/name`), the recipe (`config.json`, with `info`) and the ids of the rated answers it keeps (`train_rows.csv`)."
+    """Write each regime's head (`head.npz`, keys `regime/name`), the recipe (`config.json`, with `info`) and the ids
+    of the rated answers it keeps (`train_rows.csv`)."""
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     np.savez(path/'head.npz', **{f"{r}/{k}": v for r, h in self.heads.items() for k, v in h.items()})
     pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv', index=False)
@@ -436,17 +492,21 @@ def save(self: GeneralScorer, path: Path|str, **info) -> Path:
     (path/'config.json').write_text(json.dumps(cfg, indent=1, default=str) + '\n')
     return path
 
+# %% ../nbs/37_general.ipynb #b96ce349
 _LOADED: dict = {}
 
 def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
-    "A saved `GeneralScorer`, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their ids and encoded again (kept for the process while its files are unchanged)."
+    """A saved `GeneralScorer`, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their
+    ids and encoded again (kept for the process while its files are unchanged)."""
     path = Path(path)
     for f in ('config.json', 'head.npz', 'train_rows.csv'):
-        if not (path/f).is_file(): raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
+        if not (path/f).is_file():
+            raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
     key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in ('config.json', 'head.npz', 'train_rows.csv')])
     if pool is None and key in _LOADED: return _LOADED[key]
     cfg = json.loads((path/'config.json').read_text())
-    if cfg.get('method') != 'general': raise ValueError(f"{path/'config.json'}: method {cfg.get('method')!r}, not 'general'")
+    if cfg.get('method') != 'general':
+        raise ValueError(f"{path/'config.json'}: method {cfg.get('method')!r}, not 'general'")
     c = cfg['config']; c['ks'] = tuple(c['ks'])
     m = GeneralScorer(GeneralConfig(**c), cfg['name'])
     rows = pd.read_csv(path/'train_rows.csv', dtype=str)
@@ -454,7 +514,8 @@ def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
     if miss := sorted(set(rows.uid) - set(src.index)):
         raise ValueError(f"{path/'train_rows.csv'}: {len(miss)} uid(s) not in the public ratings, e.g. {miss[:3]}")
     p = src.loc[rows.uid].reset_index()
-    m.pool = dict(full=_pool_vectors(p.assign(prompt=p.prompt.map(norm_object))), key=p.prompt.map(object_key).to_numpy(),
+    m.pool = dict(full=_pool_vectors(p.assign(prompt=p.prompt.map(norm_object))),
+                  key=p.prompt.map(object_key).to_numpy(),
                   rating=p.rating.to_numpy(float), group=rows.group.to_numpy(), uid=p.uid.to_numpy())
     with np.load(path/'head.npz') as h:
         m.heads = {}
@@ -462,21 +523,25 @@ def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
     if pool is None: _LOADED[key] = m
     return m
 
-# %% ../nbs/37_general.ipynb #d6c7851c
+# %% ../nbs/37_general.ipynb #eb6c8cd3
 DEFAULT_SCORER = 'data/trained/aut-general'     # the generalising scorer (this notebook's choice)
 
 def load_any(path: Path|str):
-    "A trained AUT scorer's folder, whichever kind: this notebook's `GeneralScorer` or a `RatedNeighbours` of `36_scorer`."
+    """A trained AUT scorer's folder, whichever kind: this notebook's `GeneralScorer` or a `RatedNeighbours` of
+    `36_scorer`."""
     path = Path(path)
-    if not (path/'config.json').is_file(): raise FileNotFoundError(f"{path/'config.json'}: no such file (a trained scorer's folder holds it)")
+    if not (path/'config.json').is_file():
+        raise FileNotFoundError(f"{path/'config.json'}: no such file (a trained scorer's folder holds it)")
     method = json.loads((path/'config.json').read_text()).get('method')
     return load_general(path) if method == 'general' else load_scorer(path)
 
+# %% ../nbs/37_general.ipynb #c3902933
 def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
               scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
               source: str='the answers', progress: bool=False,
               threads: int|None=None) -> pd.DataFrame: # CPU threads of a frozen LM's features (rounds 1-6)
-    "Every input row, in order, with `score` (1-5, higher is more original), the scorer's name and a note. The file is one sample: each answer's rarity is read among the file's answers to the same object."
+    """Every input row, in order, with `score` (1-5, higher is more original), the scorer's name and a note. The file
+    is one sample: each answer's rarity is read among the file's answers to the same object."""
     ans = check_answers(df, source)
     path = Path(scorer) if scorer else in_project(DEFAULT_SCORER)
     m = load_any(path)
@@ -488,18 +553,22 @@ def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and r
         got = pd.concat(parts, ignore_index=True)
     return df.assign(score=got.score.round(3).to_numpy(), scorer=f"{m.name} ({path.name})", note=got.note.to_numpy())
 
+# %% ../nbs/37_general.ipynb #3a69a145
 def participants_of(scored: pd.DataFrame, source: str='the answers') -> pd.DataFrame|None:
-    "`participant_table` of scored answers that carry a `participant` column (any case), else None; an empty participant id is refused."
+    """`participant_table` of scored answers that carry a `participant` column (any case), else None; an empty
+    participant id is refused."""
     col = {str(c).strip().lower(): c for c in scored.columns}.get('participant')
     if col is None: return None
     ids = scored[col].astype(str).str.strip()
     if (bad := ids.eq('') | scored[col].isna()).any():
-        raise ValueError(f"{source}: row {int(np.flatnonzero(bad.to_numpy())[0]) + 2}: field 'participant' is empty ({int(bad.sum())} row(s) like it)")
+        row = int(np.flatnonzero(bad.to_numpy())[0]) + 2
+        raise ValueError(f"{source}: row {row}: field 'participant' is empty ({int(bad.sum())} row(s) like it)")
     return participant_table(pd.DataFrame(dict(participant=ids, score=scored.score.astype(float))))
 
-# %% ../nbs/37_general.ipynb #0915a71e
+# %% ../nbs/37_general.ipynb #d4b7c43e
 def score_held_out_general(path: Path|str) -> pd.DataFrame:
-    "The generalising scorer's scores of the held-out AUT answers (evaluation and dev splits, each split one file), written as its `scores.csv`: run once, after the choice is committed."
+    """The generalising scorer's scores of the held-out AUT answers (evaluation and dev splits, each split one file),
+    written as its `scores.csv`: run once, after the choice is committed."""
     path = Path(path)
     m, held = load_general(path), _held_rated()
     got = m.predict(held.prompt, held.response, files=held.split.to_numpy())

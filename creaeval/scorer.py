@@ -16,15 +16,14 @@ from .embed import load_embedder
 from .training import aut_rating_pool, held_answers, training_set, person_groups, trained_scores, _held_rated
 from .training import versions, norm_text, SaMer, _load_base
 from .weights import minilm_path
-from .core import in_project
 from .samples import band_weights, design_weights, weighted_r, eval_objects
 
 # %% auto #0
 __all__ = ['NEIGHBOUR_COLUMNS', 'SMOL', 'ROUND2', 'TUNED', 'ROUND3', 'TUNED4', 'ROUND4', 'ROUND5', 'ROUND6', 'CANDIDATES',
-           'DEFAULT_SCORER', 'answer_text', 'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict',
-           'mlp_fit', 'mlp_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'TunedMiniLM',
-           'load_tuned', 'RatedNeighbours', 'grouped_folds', 'tuned_key', 'cv_predictions', 'cv_table', 'cv_tuned',
-           'load_scorer', 'train_scorer', 'score_held_out', 'check_text_columns', 'check_answers', 'score_aut']
+           'answer_text', 'encode_answers', 'neighbour_features', 'ridge_fit', 'ridge_predict', 'mlp_fit',
+           'mlp_predict', 'ScorerConfig', 'design', 'lm_layer_features', 'encode_for', 'TunedMiniLM', 'load_tuned',
+           'RatedNeighbours', 'grouped_folds', 'tuned_key', 'cv_predictions', 'cv_table', 'cv_tuned', 'load_scorer',
+           'train_scorer', 'score_held_out', 'check_text_columns', 'check_answers']
 
 # %% ../nbs/36_scorer.ipynb #349e7740
 def answer_text(obj: str, idea: str) -> str:
@@ -276,7 +275,7 @@ class RatedNeighbours:
         self.threads = None    # CPU threads of a frozen LM's features (None: `cpu_threads`' default)
         self.tuned = None      # a `TunedMiniLM`, where the recipe's `tuned` weight is not 0
     def __repr__(self):
-        n = 0 if self.pool is None else len(self.pool)
+        n = 0 if self.pool is None else len(self.pool['rating'])
         return f"RatedNeighbours({self.name}, {n} rated answers, head {self.cfg.head})"
 
 def _objects(prompts) -> np.ndarray: return np.array([str(p).strip().lower() for p in prompts])
@@ -580,20 +579,3 @@ def check_answers(df: pd.DataFrame, source: str='the answers') -> pd.DataFrame:
     "The answers to score, checked whole before any is scored: columns `prompt` and `response` (`check_text_columns`)."
     return check_text_columns(df, ('prompt', 'response'), source,
                               "an AUT answer file has 'prompt' (the object) and 'response' (the use)")
-
-# %% ../nbs/36_scorer.ipynb #29555ca0
-DEFAULT_SCORER = 'data/trained/aut-rated-neighbours-r5'     # round 5's choice
-
-def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
-              scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
-              source: str='the answers', progress: bool=False,
-              threads: int|None=None) -> pd.DataFrame: # CPU threads of a frozen LM's features (default: `cpu_threads`)
-    "Every input row, in order, with `score` (1-5, higher is more original), the scorer's name and a note."
-    ans = check_answers(df, source)
-    path = Path(scorer) if scorer else in_project(DEFAULT_SCORER)
-    m = load_scorer(path); m.threads = threads
-    step, parts = 2048, []
-    for i in tqdm(range(0, len(ans), step), disable=not progress or len(ans) <= step, desc='scoring'):
-        parts.append(m.predict(ans.prompt.iloc[i:i + step], ans.response.iloc[i:i + step]))
-    got = pd.concat(parts, ignore_index=True)
-    return df.assign(score=got.score.round(3).to_numpy(), scorer=f"{m.name} ({path.name})", note=got.note.to_numpy())

@@ -429,7 +429,8 @@ def sheet_units(sheets: pd.DataFrame,    # `creaeval.sheets.read_rater_sheets(pa
 
 # %% ../nbs/27_training.ipynb #18abf00b
 TRAINED = {'sft': 'SFT', 'sft_evidence': 'SFT_Evidence', 'samer': 'SaMer',
-           'rated_neighbours': 'Rated neighbours'}   # creaeval's scorer (`36_scorer`)
+           'rated_neighbours': 'Rated neighbours',   # creaeval's scorer (`36_scorer`)
+           'general': 'Generalising scorer'}       # creaeval's default scorer (`37_general`)
 
 def trained_scores(ids: Sequence[str], scores: Sequence[float], method: str, model: str, run_id: str='',
                    notes: Sequence[str]|None=None, # why a score is missing (NaN), per answer

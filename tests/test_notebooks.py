@@ -1,4 +1,5 @@
-"""Each nbdev notebook in nbs/ runs top to bottom as one pytest test, in its own process.
+"""Each nbdev notebook in nbs/, and each notebook of the research log (research/), runs top to bottom as one pytest
+test, in its own process.
 
 The notebook's own test cells are the assertions; a failing cell fails the test with its traceback.
 Cells flagged `slow`, `gpu` or `api` run only when the flag is listed in CREAEVAL_TEST_FLAGS.
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NBS = sorted((ROOT/'nbs').glob('[0-9]*.ipynb'))
+NBS = sorted((ROOT/'nbs').glob('[0-9]*.ipynb')) + sorted((ROOT/'research').glob('*.ipynb'))   # and the research log
 RUNNER = """
 import sys
 from nbdev.test import test_nb
