@@ -32,6 +32,8 @@ LAYERS = [
     ['aut_ttcw', 'bias', 'degenerate'],
     ['nli', 'diversity', 'store', 'aut_reference', 'training'],
     ['scorer'],
+    ['general'],
+    ['scorefile'],
     ['methods.sot'],
     ['methods.judge'],
     ['methods.common'],
