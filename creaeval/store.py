@@ -12,7 +12,7 @@ from typing import Sequence
 import numpy as np
 
 # %% auto #0
-__all__ = ['RANK_DECIMALS', 'Fragment', 'Hit', 'NumpyStore', 'ChromaStore']
+__all__ = ['RANK_TOL', 'Fragment', 'Hit', 'rank_ties', 'NumpyStore', 'ChromaStore']
 
 # %% ../nbs/55_store.ipynb #40c0a90e
 @dataclass
@@ -31,7 +31,18 @@ class Hit:
     score: float
 
 # %% ../nbs/55_store.ipynb #7764a6b7
-RANK_DECIMALS = 5   # creaeval's choice: cosines equal to 5 decimals rank as ties, broken by insertion order
+RANK_TOL = 1e-5   # creaeval's choice: cosines within this of the first of their run rank as ties, by insertion order
+
+def rank_ties(scores: np.ndarray, tol: float=RANK_TOL) -> np.ndarray:
+    """Indices best first; a run of scores each within `tol` of the run's first counts as a tie, kept in index
+    (insertion) order. A tolerance, not rounding: two equal texts whose vectors differ in the last bits (padding in
+    another batch, another CPU's kernels) never straddle a rounding boundary."""
+    s = np.asarray(scores, dtype=float); order = np.argsort(-s, kind='stable'); out, i = [], 0
+    while i < len(order):
+        j = i + 1
+        while j < len(order) and s[order[i]] - s[order[j]] <= tol: j += 1
+        out += sorted(order[i:j].tolist()); i = j
+    return np.array(out, dtype=int)
 
 def _unit(v: np.ndarray) -> np.ndarray:
     v = np.asarray(v, dtype=np.float32)
@@ -68,7 +79,7 @@ class NumpyStore:
         "The k fragments most similar to `vector` (fewer if the store holds fewer), best first."
         if not len(self) or k <= 0: return []
         s = self.vectors @ _unit(vector)
-        top = np.lexsort((np.arange(len(s)), -np.round(s, RANK_DECIMALS)))[:k]   # ties (at 1e-5) by insertion order
+        top = rank_ties(s)[:k]   # near ties (within 1e-5) by insertion order
         return [Hit(self.fragments[i], float(s[i])) for i in top]
 
 # %% ../nbs/55_store.ipynb #95412eac
@@ -103,4 +114,5 @@ class ChromaStore:
         r = self.col.query(query_embeddings=[_unit(vector).tolist()], n_results=min(k, len(self.fragments)))
         hits = [Hit(self.fragments[i], 1.0 - float(d)) for i, d in zip(r['ids'][0], r['distances'][0])]
         order = {i: n for n, i in enumerate(self.fragments)}
-        return sorted(hits, key=lambda h: (-round(h.score, RANK_DECIMALS), order[h.fragment.id]))
+        hits.sort(key=lambda h: order[h.fragment.id])
+        return [hits[i] for i in rank_ties([h.score for h in hits])]
