@@ -19,8 +19,8 @@ from .se_compare import se_compare
 from .aut_reference import write_reference
 from .training import TRAINED, train_aut, mean_of_runs, run_evidence
 from .scorer import score_held_out, train_scorer
-from .general import DEFAULT_SCORER, score_aut, train_general, score_held_out_general
-from .scorefile import read_answers, check_output, write_scored
+from .general import train_general, score_held_out_general
+from .scorefile import DEFAULT_SCORER, score_aut, read_answers, check_output, write_scored
 from .mgscore import judge_solutions
 
 # %% auto #0
@@ -493,9 +493,10 @@ def _add_score(p):
 def _score(args) -> int:
     df = read_answers(args.answers); check_output(args.answers, args.out, df, args.task)
     fn = score_aut if args.task == 'aut' else judge_solutions
-    kw = dict(threads=args.threads) if args.task == 'aut' else {}      # the judge reads no frozen LM
+    part = args.out.with_name(args.out.name + '.partial')     # finished encodings, reused by a rerun
+    kw = dict(threads=args.threads, resume=part) if args.task == 'aut' else {}     # the judge reads no frozen LM
     got = fn(df, args.scorer, source=str(args.answers), progress=True, **kw)
-    paths = write_scored(got, args.out, str(args.answers))
+    paths = write_scored(got, args.out, str(args.answers)); shutil.rmtree(part, ignore_errors=True)
     print(f"score: {len(got)} rows scored by {got.scorer.iloc[0]}: {', '.join(map(str, paths))}")
     return 0
 

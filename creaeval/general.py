@@ -12,19 +12,17 @@ import numpy as np, pandas as pd
 from tqdm.auto import tqdm
 from fastcore.basics import patch
 from .scorer import encode_answers, neighbour_features, ridge_fit, ridge_predict, mlp_fit, mlp_predict
-from .scorer import ScorerConfig, cv_predictions, tuned_key, cv_tuned, load_scorer, check_answers
+from .scorer import ScorerConfig, cv_predictions, tuned_key, cv_tuned
 from .scorer import ROUND5, _R5C, _rows, _pool_vectors, _cached
 from .training import aut_rating_pool, held_answers, training_set, person_groups, norm_text, versions
 from .training import trained_scores, _held_rated
 from .samples import band_weights
-from .core import in_project
 
 # %% auto #0
-__all__ = ['FILE_COLUMNS', 'REGIMES', 'GENERAL', 'ROUND5_NAME', 'DEFAULT_SCORER', 'norm_object', 'object_key', 'file_features',
-           'GeneralConfig', 'GeneralScorer', 'study_z', 'held_out_folds', 'object_offsets', 'fold_table',
-           'fold_summary', 'fold_context', 'oof_general', 'oof_rated', 'participant_table', 'general_pool',
-           'tuned_folds', 'train_general', 'load_general', 'load_any', 'score_aut', 'participants_of',
-           'score_held_out_general']
+__all__ = ['FILE_COLUMNS', 'REGIMES', 'GENERAL', 'ROUND5_NAME', 'norm_object', 'object_key', 'file_features', 'GeneralConfig',
+           'GeneralScorer', 'study_z', 'held_out_folds', 'object_offsets', 'fold_table', 'fold_summary', 'fold_context',
+           'oof_general', 'oof_rated', 'participant_table', 'general_pool', 'tuned_folds', 'train_general',
+           'load_general', 'score_held_out_general']
 
 # %% ../nbs/37_general.ipynb #5162f3a5
 _PLURAL_ONLY = {'pants', 'scissors', 'glasses', 'jeans', 'shorts', 'tongs', 'pliers', 'trousers', 'clothes', 'tweezers',
@@ -523,49 +521,7 @@ def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
     if pool is None: _LOADED[key] = m
     return m
 
-# %% ../nbs/37_general.ipynb #eb6c8cd3
-DEFAULT_SCORER = 'data/trained/aut-general'     # the generalising scorer (this notebook's choice)
-
-def load_any(path: Path|str):
-    """A trained AUT scorer's folder, whichever kind: this notebook's `GeneralScorer` or a `RatedNeighbours` of
-    `36_scorer`."""
-    path = Path(path)
-    if not (path/'config.json').is_file():
-        raise FileNotFoundError(f"{path/'config.json'}: no such file (a trained scorer's folder holds it)")
-    method = json.loads((path/'config.json').read_text()).get('method')
-    return load_general(path) if method == 'general' else load_scorer(path)
-
-# %% ../nbs/37_general.ipynb #c3902933
-def score_aut(df: pd.DataFrame, # the answers: columns prompt (the object) and response (the use), Ocsai's layout
-              scorer: Path|str|None=None, # a trained scorer's folder (default: creaeval's chosen one)
-              source: str='the answers', progress: bool=False,
-              threads: int|None=None) -> pd.DataFrame: # CPU threads of a frozen LM's features (rounds 1-6)
-    """Every input row, in order, with `score` (1-5, higher is more original), the scorer's name and a note. The file
-    is one sample: each answer's rarity is read among the file's answers to the same object."""
-    ans = check_answers(df, source)
-    path = Path(scorer) if scorer else in_project(DEFAULT_SCORER)
-    m = load_any(path)
-    if isinstance(m, GeneralScorer): got = m.predict(ans.prompt, ans.response)
-    else:
-        m.threads, step, parts = threads, 2048, []
-        for i in tqdm(range(0, len(ans), step), disable=not progress or len(ans) <= step, desc='scoring'):
-            parts.append(m.predict(ans.prompt.iloc[i:i + step], ans.response.iloc[i:i + step]))
-        got = pd.concat(parts, ignore_index=True)
-    return df.assign(score=got.score.round(3).to_numpy(), scorer=f"{m.name} ({path.name})", note=got.note.to_numpy())
-
-# %% ../nbs/37_general.ipynb #3a69a145
-def participants_of(scored: pd.DataFrame, source: str='the answers') -> pd.DataFrame|None:
-    """`participant_table` of scored answers that carry a `participant` column (any case), else None; an empty
-    participant id is refused."""
-    col = {str(c).strip().lower(): c for c in scored.columns}.get('participant')
-    if col is None: return None
-    ids = scored[col].astype(str).str.strip()
-    if (bad := ids.eq('') | scored[col].isna()).any():
-        row = int(np.flatnonzero(bad.to_numpy())[0]) + 2
-        raise ValueError(f"{source}: row {row}: field 'participant' is empty ({int(bad.sum())} row(s) like it)")
-    return participant_table(pd.DataFrame(dict(participant=ids, score=scored.score.astype(float))))
-
-# %% ../nbs/37_general.ipynb #d4b7c43e
+# %% ../nbs/37_general.ipynb #59ed7967
 def score_held_out_general(path: Path|str) -> pd.DataFrame:
     """The generalising scorer's scores of the held-out AUT answers (evaluation and dev splits, each split one file),
     written as its `scores.csv`: run once, after the choice is committed."""

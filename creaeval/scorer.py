@@ -480,7 +480,9 @@ def load_scorer(path: Path|str, pool: pd.DataFrame|None=None) -> RatedNeighbours
     "A saved scorer, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their ids and encoded again (kept for the process while its files are unchanged)."
     path = Path(path)
     cfg = json.loads((path/'config.json').read_text()) if (path/'config.json').is_file() else {}
-    files = ['config.json', 'head.npz', 'train_rows.csv'] + (['tuned.pt'] if cfg.get('config', {}).get('tuned') else [])
+    if why := cfg.get('retired'): raise FileNotFoundError(f"{path}: a retired round, its weights not kept ({why})")
+    tuned = cfg.get('tuned_file', 'tuned.pt')     # a fine-tune another round's folder holds (the same bytes)
+    files = ['config.json', 'head.npz', 'train_rows.csv'] + ([tuned] if cfg.get('config', {}).get('tuned') else [])
     for f in files:
         if not (path/f).is_file(): raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
     key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in files])
@@ -496,7 +498,7 @@ def load_scorer(path: Path|str, pool: pd.DataFrame|None=None) -> RatedNeighbours
     m.pool = dict(full=full, object=_objects(p.prompt), rating=p.rating.to_numpy(float), group=p.group.to_numpy(),
                   uid=p.uid.to_numpy())
     with np.load(path/'head.npz') as h: m.head = {k: h[k] for k in h.files}
-    if m.cfg.tuned: m.tuned = load_tuned(path/'tuned.pt')
+    if m.cfg.tuned: m.tuned = load_tuned(path/tuned)
     if pool is None: _LOADED[key] = m
     return m
 
