@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Issue 38's scenarios ("Why", items 1-11) as a table: each one a real `creaeval` process, in a temporary folder,
+"""The fault scenarios as a table: each one a real `creaeval` process, in a temporary folder,
 against the fake servers and fixtures of tests/test_faults_runner.py, tests/test_faults_cli.py and tests/test_inputs.py,
 on the filler provider (no model is loaded), each under a wall-clock deadline.
 
@@ -19,6 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault('HF_HUB_OFFLINE', '1'); os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
 
+try: import pytest   # noqa: F401  (the fixtures below come from the tests, which import it)
+except ImportError:
+    sys.exit("tools/fault_scenarios.py reuses the tests' fake servers and fixtures, which need pytest: run `make test` "
+             "once, or `.venv/bin/pip install -r requirements-test.txt`")
 from tests.test_faults_cli import FAILED_STARTS, NB, RUNS, digest   # noqa: E402
 from tests.test_faults_runner import five, server   # noqa: E402
 from tests.test_inputs import sheets_file   # noqa: E402
