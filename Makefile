@@ -10,6 +10,8 @@
 #   make lab        open the notebooks in JupyterLab
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
+#   make gpu        on a machine with a CUDA GPU: semantic entropy's GPU work timed against the CPU, creaeval's GPU
+#                   tests where its dependencies are installed (tools/gpu_check.sh; no .venv needed); figures in $OUT
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -17,7 +19,7 @@ BASE   := $(VENV)/.base
 TEST   := $(VENV)/.test
 MODELS := $(VENV)/.models
 
-.PHONY: test reproduce env models lab export check outputs train
+.PHONY: test reproduce env models lab export check outputs train gpu
 
 env: $(BASE)
 
@@ -81,3 +83,7 @@ export: $(BASE)
 outputs: $(TEST)
 	$(PY) tools/nb_outputs.py
 	$(VENV)/bin/nbdev-clean
+
+# the prepared GPU check; on a machine without CUDA it stops at once with one line saying what is missing
+gpu:
+	OUT=$${OUT:-figures/gpu} tools/gpu_check.sh

@@ -60,4 +60,5 @@ Modules (`.` stands for `creaeval.`):
 | `60_registry` | `.methods.registry` | the tables of methods and datasets: per dataset and method, the function, the analyst, the prompts it sends; per dataset, how its samples load, its task, what a refused sample records, its input options (a new dataset needs its loader, its sample adapter and one row of `DATASETS`) |
 | `61_runner` | `.runner` | the resumable runner: records, costs, refusals, the score table of a run |
 | `62_injection`, `63_reports`, `64_p1data` | `.injection`, `.reports`, `.p1data` | prompt injection; tables, captions, rounding checks and comparisons for the paper notebooks; P1's printed tables, the humans' and runs' scores, and every step P1's table and figure notebooks take on them |
+| `89_papers` | `.papers` | the paper notebooks: their parameters, running them side by side, the index of what they wrote |
 | `90_cli` | `.cli` | the `creaeval` command |"""

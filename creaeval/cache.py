@@ -7,6 +7,7 @@ per run that several threads and processes can write at once. A run that has all
 from __future__ import annotations
 import hashlib, json, os, sqlite3, threading, time
 from pathlib import Path
+from .rundir import unpacked
 
 # %% auto #0
 __all__ = ['TRANSPORT_KEYS', 'canonical', 'request_key', 'Cache', 'open_cache']
@@ -38,6 +39,7 @@ class Cache:
     "Content-addressed store of validated model answers in one SQLite file (WAL, safe for concurrent writers)."
     def __init__(self, path: str|Path): # the SQLite file (created with its folder if missing)
         self.path = Path(path).expanduser().resolve()
+        unpacked(self.path.parent)             # a committed run's cache is stored packed
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         con = self._con()

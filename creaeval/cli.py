@@ -5,7 +5,7 @@ entry point they plug into."""
 
 # %% ../nbs/90_cli.ipynb #8d3f896a
 from __future__ import annotations
-import argparse, ast, json, os, shlex, shutil, sys, tempfile, time
+import argparse, os, shlex, shutil, sys, tempfile
 from pathlib import Path
 import pandas as pd
 from .core import project_root, in_project
@@ -22,150 +22,12 @@ from .scorer import score_held_out, train_scorer
 from .general import train_general, score_held_out_general
 from .scorefile import DEFAULT_SCORER, score_aut, read_answers, check_output, write_scored
 from .mgscore import judge_solutions
+from .papers import param_value, reproduce
 
 # %% auto #0
-__all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'paper_notebooks', 'notebook_parameters',
-           'param_value', 'check_parameters', 'default_out', 'write_index', 'check_shared', 'reproduce', 'user_paths',
-           'positive', 'incomplete', 'replace_folder', 'agreement', 'train_out', 'Parser', 'build_parser', 'target',
-           'finished', 'interrupted', 'errno_line', 'main']
-
-# %% ../nbs/90_cli.ipynb #fc657aa1
-def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
-                   ) -> list[Path]:
-    "The papermill notebooks that regenerate the papers' tables and figures, in a stable order."
-    root = root or project_root()
-    return sorted(p for p in (root/'papers').glob('*/[!_.]*.ipynb') if '.ipynb_checkpoints' not in p.parts)
-
-# %% ../nbs/90_cli.ipynb #8ac00a02
-def notebook_parameters(nb: Path, # a papermill notebook
-                       ) -> dict:
-    "The parameters a notebook declares in its `parameters` cell: name -> default, as written."
-    import papermill as pm
-    return {k: v['default'] for k, v in pm.inspect_notebook(str(nb)).items()}
-
-# %% ../nbs/90_cli.ipynb #676375a7
-def param_value(text: str, # a value given on the command line
-               ) -> object:
-    "A `-p` value as Python: JSON (numbers, true/false/null, lists, quoted text), None/True/False, else the text."
-    if text in ('None', 'True', 'False'): return {'None': None, 'True': True, 'False': False}[text]
-    try: return json.loads(text)
-    except ValueError: return text
-
-# %% ../nbs/90_cli.ipynb #f38c0002
-def check_parameters(nb: Path, # a papermill notebook
-                     parameters: dict, # the `-p` values
-                    ) -> None:
-    "Refuse a parameter the notebook does not declare, or a text where its default is a number: one line, naming it."
-    known = notebook_parameters(nb)
-    num = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
-    for k, v in parameters.items():
-        if k not in known: raise ValueError(f"{nb.name}: no parameter {k!r}; its parameters are {sorted(known)}")
-        try: default = ast.literal_eval(known[k])
-        except (ValueError, SyntaxError): continue
-        if num(default) and not num(v):
-            raise ValueError(f"-p {k} {v!r}: {nb.name} expects a number (its default is {known[k]})")
-
-# %% ../nbs/90_cli.ipynb #e01f9cf5
-def _untimed(path: Path):
-    "Drop the timing papermill and nbclient record, so that the notebook validates and reruns without churn."
-    nb = json.loads(path.read_text())
-    nb['metadata'].pop('papermill', None)          # the run's times and paths: they differ on every run
-    for c in nb['cells']:
-        for k in ('execution', 'papermill'): c.get('metadata', {}).pop(k, None)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
-
-# %% ../nbs/90_cli.ipynb #2411c23b
-def _run_one(nb: Path, dest: Path, kernel: str, parameters: dict) -> str|None:
-    "Execute one notebook into `dest`; the error as one line, or None."
-    import jupyter_client, papermill as pm
-    # a kernel on a local socket, shut down by us: no "running over TCP" or "parent exited" warning on every notebook
-    with tempfile.TemporaryDirectory() as sock:
-        km = jupyter_client.KernelManager(kernel_name=kernel, transport='ipc', ip=str(Path(sock)/'kernel'))
-        try: pm.execute_notebook(str(nb), str(dest), parameters=parameters, kernel_name=kernel, cwd=str(nb.parent),
-                                 progress_bar=False, km=km)
-        except pm.PapermillExecutionError as e:
-            return f"cell {e.exec_count}: {e.ename}: {e.evalue} (executed copy: {dest})"
-        except Exception as e: return f"{type(e).__name__}: {str(e)[-500:]}"
-        finally:
-            if km.is_alive(): km.shutdown_kernel()
-    return None
-
-# %% ../nbs/90_cli.ipynb #d3626576
-def default_out(nb: Path) -> Path:
-    "Where a paper notebook writes by default (its `out_dir` parameter), from the project root."
-    return project_root()/notebook_parameters(nb)['out_dir'].strip("'\"")
-
-def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrote
-                path: Path|None=None, # default: figures/README.md
-               ) -> Path:
-    "The index of regenerated tables and figures: per notebook, its relation to the paper, its files and captions."
-    root = project_root()
-    rel = pd.read_csv(root/'papers/index.csv').set_index('notebook')
-    lines = ["# Tables and figures, regenerated", "",
-             "Written by `creaeval reproduce` (`make reproduce`) from the committed runs in `data/`; do not edit. Each "
-             "notebook's relation to its paper: *exact* (the paper's numbers recomputed), *same analysis, other data*, "
-             "or *not comparable*, with the reason.", ""]
-    for nb in sorted(written, key=lambda p: str(p.relative_to(root/'papers'))):
-        key = str(nb.relative_to(root/'papers'))
-        if key not in rel.index: raise ValueError(f"papers/index.csv has no row for {key}")
-        r = rel.loc[key]
-        lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
-        for f in sorted(written[nb]):
-            md = f if f.suffix == '.md' else f.with_suffix('.md')   # a figure or table: its caption file's
-            cap = md.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if md.is_file() else ''
-            lines.append(f"| `{f.relative_to(root)}` | {cap} |")
-        lines.append("")
-    path = Path(path or root/'figures'/'README.md'); path.write_text('\n'.join(lines))
-    return path
-
-# %% ../nbs/90_cli.ipynb #0c5bae16
-def check_shared(nb: Path,         # a paper notebook
-                 parameters: dict, # the `-p` values
-                ) -> list[str]|None:
-    "With `-p ratings`, the samples it shares with the runs `nb` reads (`shared_samples`); None when not checked."
-    declared = notebook_parameters(nb)
-    if parameters.get('ratings') is None or not {'ratings', 'runs'} <= declared.keys(): return None
-    runs, flag = parameters.get('runs'), '-p runs'
-    if runs is None:
-        try: runs, flag = ast.literal_eval(declared['runs']), "runs (the notebook's default)"
-        except (ValueError, SyntaxError): return None
-    at = lambda p: p if Path(p).is_absolute() else project_root()/p     # the notebooks read paths from the root
-    return shared_samples(at(parameters['ratings']), at(runs), flags=('-p ratings', flag))
-
-# %% ../nbs/90_cli.ipynb #0a706988
-def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all of `paper_notebooks()`)
-              out_dir: Path|None=None,         # where executed copies go (default: figures/executed, or `out_dir` of `parameters`)
-              kernel: str='python3',           # Jupyter kernel name
-              parameters: dict|None=None,      # papermill parameters, for every notebook given
-              in_place: bool=False,            # write the outputs into the notebooks themselves (defaults only)
-             ) -> list[tuple[Path, float]]:
-    "Execute each paper notebook with papermill, stopping at the first failure; a full run rewrites the index."
-    root, parameters, full = project_root(), dict(parameters or {}), not notebooks and not parameters
-    notebooks = [Path(n).resolve() for n in (notebooks or paper_notebooks(root))]
-    if in_place and parameters: raise ValueError("--in-place runs notebooks with their defaults only; drop -p")
-    for nb in notebooks:
-        if not nb.is_file(): raise FileNotFoundError(f"{nb}: no such notebook")
-        check_parameters(nb, parameters)
-        check_shared(nb, parameters)             # the user's ratings and runs share a sample (as for `agreement`)
-        if parameters and 'out_dir' not in parameters and 'out_dir' in notebook_parameters(nb):
-            raise ValueError(f"{nb.name}: with -p its outputs would overwrite the committed ones in "
-                             f"{default_out(nb).relative_to(root)}; give -p out_dir DIR (a folder of your own)")
-    user_out = parameters.get('out_dir')        # the user's outputs: the executed copy goes beside them
-    if user_out and not out_dir: out_dir = Path(user_out) if Path(user_out).is_absolute() else root/user_out
-    out_dir = Path(out_dir or root/'figures'/'executed')
-    results, written = [], {}
-    for nb in notebooks:
-        dest = nb if in_place else out_dir/nb.name if user_out else out_dir/nb.parent.name/nb.name
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        t0, start = time.perf_counter(), time.time()     # a kernel starts before anything is written
-        err = _run_one(nb, dest, kernel, parameters)
-        if dest.exists(): _untimed(dest)
-        print(f"{'ok ' if err is None else 'FAIL'} {time.perf_counter()-t0:6.1f}s  {nb.relative_to(root)}", flush=True)
-        if err: raise RuntimeError(f"{nb.relative_to(root)}: {err}")
-        results.append((nb, time.perf_counter()-t0))
-        if full: written[nb] = [f for f in default_out(nb).glob('*') if f.is_file() and f.stat().st_mtime >= start]
-    if full: print(f"index: {write_index(written).relative_to(root)}")
-    return results
+__all__ = ['INPUTS', 'AGREEMENT_NOTEBOOK', 'AGREEMENT_TABLES', 'COMMANDS', 'positive', 'user_paths', 'incomplete',
+           'replace_folder', 'agreement', 'train_out', 'Parser', 'build_parser', 'target', 'finished', 'interrupted',
+           'errno_line', 'main']
 
 # %% ../nbs/90_cli.ipynb #1b80bacc
 def _add_fetch(p):
@@ -175,6 +37,17 @@ def _add_fetch(p):
 def _fetch(args):
     report = fetch(dest=args.dest, only=args.only or None)
     print(report.to_string(index=False))
+
+# %% ../nbs/90_cli.ipynb #f38c0102
+def positive(kind=int): # int or float
+    "An argparse type: a number above 0, else the flag's error (`--epochs -1` is refused, not trained)."
+    def check(text):
+        try: v = kind(text)
+        except ValueError: raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not v > 0: raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+        return v
+    check.__name__ = kind.__name__
+    return check
 
 # %% ../nbs/90_cli.ipynb #b5b8935b
 def user_paths(parameters: dict, # `-p` values
@@ -191,23 +64,15 @@ def _add_reproduce(p):
                    help="set a parameter of the notebooks' parameters cell (repeatable; a relative path is taken "
                         "from the current directory). With -p, give -p out_dir DIR: the committed outputs under "
                         "figures/ are never overwritten; the executed notebook goes into DIR too")
+    p.add_argument('-j', '--jobs', type=positive(), default=None,
+                   help='notebooks run at once (default: one per core; 1 runs them one after another)')
     p.add_argument('--in-place', action='store_true',
                    help='write the outputs into the notebooks themselves (the committed copies), defaults only')
 
 def _reproduce(args):
     reproduce([Path(n) for n in args.notebooks] or None,
-              parameters=user_paths({k: param_value(v) for k, v in args.p or []}), in_place=args.in_place)
-
-# %% ../nbs/90_cli.ipynb #f38c0102
-def positive(kind=int): # int or float
-    "An argparse type: a number above 0, else the flag's error (`--epochs -1` is refused, not trained)."
-    def check(text):
-        try: v = kind(text)
-        except ValueError: raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not v > 0: raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
-        return v
-    check.__name__ = kind.__name__
-    return check
+              parameters=user_paths({k: param_value(v) for k, v in args.p or []}), in_place=args.in_place,
+              jobs=args.jobs)
 
 # %% ../nbs/90_cli.ipynb #d0ddff8c
 def _add_evaluate(p):
@@ -547,7 +412,7 @@ def finished(cmd: str, # the subcommand
             ) -> bool:
     "Whether `path` holds a finished unit: a scored unit or SE problem, or a training step (a checkpoint, a loss)."
     if cmd == 'train': return any((path/n).exists() for n in ('checkpoint', 'loss.csv', 'scores.csv'))
-    recs = RunDir(path).records() if (path/'records.jsonl').exists() else []
+    recs = RunDir(path).records()
     return bool(latest_units(recs)) or any(r['type'] == 'se_problem' for r in recs)
 
 # %% ../nbs/90_cli.ipynb #29c1e021
@@ -556,7 +421,7 @@ def interrupted(args, argv: list[str]) -> str:
     again = shlex.join(['creaeval', *argv])
     rd = getattr(args, 'run_dir', None) if args.cmd in ('evaluate', 'entropy') else None
     if rd is None: return f"creaeval: interrupted; run it again with: {with_env(again)}"
-    recs = RunDir(rd).records() if (Path(rd)/'records.jsonl').exists() else []
+    recs = RunDir(rd).records()
     n = len(latest_units(recs)) or sum(r['type'] == 'se_problem' for r in recs)
     return f"creaeval: interrupted; {n} finished unit(s) kept in {rd}; resume with: {with_env(again)}"
 

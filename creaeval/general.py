@@ -13,7 +13,7 @@ from tqdm.auto import tqdm
 from fastcore.basics import patch
 from .scorer import encode_answers, neighbour_features, ridge_fit, ridge_predict, mlp_fit, mlp_predict
 from .scorer import ScorerConfig, cv_predictions, tuned_key, cv_tuned
-from .scorer import ROUND5, _R5C, _rows, _pool_vectors, _cached
+from .scorer import ROUND5, _R5C, _rows, _pool_vectors, _cached, _either
 from .training import aut_rating_pool, held_answers, training_set, person_groups, norm_text, versions
 from .training import trained_scores, _held_rated
 from .samples import band_weights
@@ -482,10 +482,10 @@ def _tuned_if_done(out: Path, by: str, train: pd.DataFrame, folds) -> np.ndarray
 @patch
 def save(self: GeneralScorer, path: Path|str, **info) -> Path:
     """Write each regime's head (`head.npz`, keys `regime/name`), the recipe (`config.json`, with `info`) and the ids
-    of the rated answers it keeps (`train_rows.csv`)."""
+    of the rated answers it keeps (`train_rows.csv.xz`)."""
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     np.savez(path/'head.npz', **{f"{r}/{k}": v for r, h in self.heads.items() for k, v in h.items()})
-    pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv', index=False)
+    pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv.xz', index=False)
     cfg = dict(method='general', name=self.name, config=asdict(self.cfg), n_train=len(self.pool['rating']), **info)
     (path/'config.json').write_text(json.dumps(cfg, indent=1, default=str) + '\n')
     return path
@@ -496,21 +496,21 @@ _LOADED: dict = {}
 def load_general(path: Path|str, pool: pd.DataFrame|None=None) -> GeneralScorer:
     """A saved `GeneralScorer`, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their
     ids and encoded again (kept for the process while its files are unchanged)."""
-    path = Path(path)
-    for f in ('config.json', 'head.npz', 'train_rows.csv'):
+    path = Path(path); files = ('config.json', 'head.npz', _either(path, 'train_rows.csv.xz', 'train_rows.csv'))
+    for f in files:
         if not (path/f).is_file():
             raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
-    key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in ('config.json', 'head.npz', 'train_rows.csv')])
+    key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in files])
     if pool is None and key in _LOADED: return _LOADED[key]
     cfg = json.loads((path/'config.json').read_text())
     if cfg.get('method') != 'general':
         raise ValueError(f"{path/'config.json'}: method {cfg.get('method')!r}, not 'general'")
     c = cfg['config']; c['ks'] = tuple(c['ks'])
     m = GeneralScorer(GeneralConfig(**c), cfg['name'])
-    rows = pd.read_csv(path/'train_rows.csv', dtype=str)
+    rows = pd.read_csv(path/files[2], dtype=str)
     src = (aut_rating_pool() if pool is None else pool).drop_duplicates('uid').set_index('uid')
     if miss := sorted(set(rows.uid) - set(src.index)):
-        raise ValueError(f"{path/'train_rows.csv'}: {len(miss)} uid(s) not in the public ratings, e.g. {miss[:3]}")
+        raise ValueError(f"{path/files[2]}: {len(miss)} uid(s) not in the public ratings, e.g. {miss[:3]}")
     p = src.loc[rows.uid].reset_index()
     m.pool = dict(full=_pool_vectors(p.assign(prompt=p.prompt.map(norm_object))),
                   key=p.prompt.map(object_key).to_numpy(),

@@ -15,6 +15,7 @@ from .parse import split_items
 from .sheets import read_responses
 from .scores import step_level
 from .runner import evaluate
+from .rundir import unpacked
 
 # %% auto #0
 __all__ = ['INJECTIONS', 'REPORTED_DIMS', 'inject', 'injected_responses', 'score_shift', 'run_injection']
@@ -111,7 +112,7 @@ def run_injection(methods: list[str],   # CGPST method names (creaeval.methods.r
     tables = []
     for m in methods:
         rd = root/m
-        if seed_from and (src := Path(seed_from)/m/'llm.sqlite').exists() and not (rd/'llm.sqlite').exists():
+        if seed_from and (src := unpacked(Path(seed_from)/m)/'llm.sqlite').exists() and not (rd/'llm.sqlite').exists():
             rd.mkdir(parents=True, exist_ok=True)
             with sqlite3.connect(src) as a, sqlite3.connect(rd/'llm.sqlite') as b: a.backup(b)
         tables.append(evaluate('cgpst', m, judges, rd, sot=sot, responses=path, **kw).scores)

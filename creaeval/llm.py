@@ -5,14 +5,14 @@ concurrency with a per-provider limit, bounded retries, validated structured out
 
 # %% ../nbs/12_llm.ipynb #c104aa07
 from __future__ import annotations
-import asyncio, contextvars, itertools, json, os, random, time, weakref
+import asyncio, contextlib, contextvars, itertools, json, os, random, sys, time, weakref
 from dataclasses import dataclass, field
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import parsedate_to_datetime
 from urllib.parse import urlparse
 from typing import Any
 from fastcore.basics import patch
-from .core import Settings, settings, mask_secrets
+from .core import Settings, settings, mask_secrets, safe_url
 from .schemas import schema_budget
 from .cache import TRANSPORT_KEYS, Cache, request_key
 from .structured import schema_dict, validate_output
@@ -215,6 +215,19 @@ async def complete(self: OpenAIBackend, messages: list, gen: dict, schema: dict|
         usage.update(logprob=float(sum(l for _, l in toks)), token_logprobs=[l for _, l in toks], token_ends=ends)
     return text, usage
 
+# %% ../nbs/12_llm.ipynb #78d24310
+@patch
+async def answers(self: OpenAIBackend, wait: float) -> str|None:
+    "None when the server sends any HTTP answer (any status) to a plain GET of its URL within `wait` s; else why not."
+    import httpx
+    own = self._http_client is None
+    try:
+        async with (httpx.AsyncClient(timeout=wait) if own else contextlib.nullcontext(self._http_client)) as c:
+            await asyncio.wait_for(c.get(self.base_url), wait)
+        return None
+    except (asyncio.TimeoutError, TimeoutError, httpx.TimeoutException): return f"no answer to a plain GET in {wait:g} s"
+    except httpx.HTTPError as e: return f"a plain GET failed ({type(e).__name__}: {str(e)[:120]})"
+
 # %% ../nbs/12_llm.ipynb #20fe6f96
 def read_budgets(s) -> dict:
     "The `[budgets]` section: `string_tokens`, `plain` and one entry per role ('auto' or a number)."
@@ -357,6 +370,25 @@ def call_end(cfg: dict, t0: float) -> float|None:
     ends = [t for t in (t0 + d if d > 0 else None, UNIT_END.get()) if t is not None]
     return min(ends) if ends else None
 
+# %% ../nbs/12_llm.ipynb #21c48439
+@patch
+async def _timed_out(self: LLM, attempt: int, err: CallError):
+    """After an attempt that got no answer in time: count it (`timeouts_in_row`, across calls and units), and ask the
+    server for any HTTP answer. None: the call ends here and the model is marked `silent` (a runner stops at once).
+    An answer: the model is busy or slow, and the call goes on (said once on stderr)."""
+    self.timeouts_in_row = getattr(self, 'timeouts_in_row', 0) + 1
+    if (probe := getattr(self.backend, 'answers', None)) is None: return
+    url = safe_url(self.base_url)
+    why = await probe(float(self.cfg.get('connect_timeout') or 10))
+    if why is not None:
+        self.silent = f"{self.spec} at {url}: {err.cause} (attempt {attempt}), and {why}: the endpoint answers nothing"
+        print(f"creaeval: {self.silent}", file=sys.stderr, flush=True)
+        raise _Failed(self.silent, attempt, False, 'timeout')
+    if not getattr(self, '_said_slow', False):
+        self._said_slow = True
+        print(f"creaeval: {self.spec} at {url}: {err.cause} (attempt {attempt}); the server answers HTTP, so the model "
+              "is busy or slow: retrying", file=sys.stderr, flush=True)
+
 # %% ../nbs/12_llm.ipynb #f2f8ba55
 @patch
 async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list, end: float|None=None) -> tuple[str, dict, int]:
@@ -370,12 +402,15 @@ async def _attempts(self: LLM, messages, gen, sdict, seed, faults: list, end: fl
         try:
             coro = self.backend.complete(messages, gen, sdict, seed)
             text, usage = await (coro if left is None else asyncio.wait_for(coro, left))
+            self.timeouts_in_row = 0
             return text, usage, attempt
         except (asyncio.TimeoutError, TimeoutError):    # the call's deadline cut this attempt
             last = CallError('no answer by the deadline', kind='timeout'); faults.append(last.cause)
+            await self._timed_out(attempt, last)
             raise _out_of_time(attempt, last) from None
         except CallError as e:
             faults.append(e.cause); last = e
+            if e.kind == 'timeout': await self._timed_out(attempt, e)
             if not e.retryable or attempt > max_retries:
                 why = 'not retried' if not e.retryable else f"gave up after {attempt} attempts"
                 raise _Failed(f"{e.cause} ({why})", attempt, e.lasting, e.kind) from None

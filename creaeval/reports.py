@@ -10,7 +10,7 @@ from decimal import Decimal, ROUND_HALF_EVEN, ROUND_HALF_UP
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
-from .rundir import RunDir
+from .rundir import RunDir, unpacked
 
 # %% auto #0
 __all__ = ['md_table', 'write_csv', 'describe_runs', 'caption', 'half_up', 'rounded_as_printed', 'shown_path', 'run_models',
@@ -48,7 +48,7 @@ def write_csv(df: pd.DataFrame|pd.Series, # the table
 def describe_runs(paths: list) -> pd.DataFrame:
     "One row per run directory: run, dataset, method, sot, judges, shots, responses."
     rows = []
-    for p in map(Path, paths):
+    for p in map(unpacked, paths):
         cfg = json.loads((p/'config.json').read_text())
         recs = [json.loads(l) for l in (p / 'records.jsonl').read_text().splitlines()
                 if l.strip()] if (p / 'records.jsonl').exists() else []

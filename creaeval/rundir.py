@@ -6,20 +6,107 @@ resumed, copied or committed, and replayed offline."""
 
 # %% ../nbs/05_rundir.ipynb #cfb1de26
 from __future__ import annotations
-import atexit, json, os, socket, sqlite3, sys, time
+import atexit, hashlib, json, lzma, os, shutil, socket, sqlite3, sys, tarfile, time
+from contextlib import contextmanager
+try: import fcntl
+except ImportError: fcntl = None       # no file locks on this system
 from importlib.metadata import version
 from pathlib import Path
 from fastcore.basics import patch
 from .core import mask_secrets, secret_values
 
 # %% auto #0
-__all__ = ['LOCK', 'RUN_FILES', 'RunDir', 'masked', 'checkpoint', 'library_version']
+__all__ = ['PACK', 'PACKED', 'MARK', 'LOCK', 'RUN_FILES', 'checkpoint', 'pack_run', 'unpacked', 'unpack_all', 'RunDir', 'masked',
+           'library_version']
+
+# %% ../nbs/05_rundir.ipynb #6481245e
+def checkpoint(db: Path, # an SQLite file in write-ahead-log mode
+              ):
+    "Fold the SQLite write-ahead log into the cache file itself, so that the one file can be copied or committed."
+    if not Path(db).exists(): return
+    con = sqlite3.connect(db, timeout=60)
+    try: con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    finally: con.close()
+
+# %% ../nbs/05_rundir.ipynb #cded2995
+PACK, PACKED, MARK = 'pack.tar.xz', ('records.jsonl', 'llm.sqlite', 'nli.sqlite', 'nli-llm.sqlite'), '.unpacked.json'
+
+def _sha(p: Path) -> str:
+    "sha256 of a file's bytes."
+    h = hashlib.sha256()
+    with open(p, 'rb') as f:
+        for b in iter(lambda: f.read(1 << 20), b''): h.update(b)
+    return h.hexdigest()
+
+def pack_run(path: str|Path) -> Path:
+    "Store a run's records and caches (`PACKED`) in one deterministic `pack.tar.xz` beside them; the files stay."
+    path = Path(path); names = [n for n in PACKED if (path/n).is_file()]
+    if not names: raise FileNotFoundError(f"{path}: no file to pack (one of {', '.join(PACKED)})")
+    for n in names:
+        if n.endswith('.sqlite'): checkpoint(path/n)
+    tmp = path/(PACK + '.tmp')
+    with lzma.open(tmp, 'wb', preset=9) as z, tarfile.open(fileobj=z, mode='w', format=tarfile.USTAR_FORMAT) as tf:
+        for n in names:
+            ti = tarfile.TarInfo(n); ti.size, ti.mode, ti.mtime = (path/n).stat().st_size, 0o644, 0
+            with open(path/n, 'rb') as f: tf.addfile(ti, f)
+    os.replace(tmp, path/PACK)
+    _write_mark(path, {n: _sha(path/n) for n in names})
+    return path/PACK
+
+# %% ../nbs/05_rundir.ipynb #019baccf
+def _write_mark(path: Path, files: dict):
+    "Remember which pack (its sha, size and time) the files named in `files` (name -> sha) came from."
+    st = (path/PACK).stat()
+    (path/MARK).write_text(json.dumps(dict(pack=_sha(path/PACK), stamp=[st.st_size, st.st_mtime_ns], files=files)))
+
+def _read_mark(path: Path) -> dict:
+    try: return json.loads((path/MARK).read_text())
+    except (FileNotFoundError, json.JSONDecodeError): return {}
+
+@contextmanager
+def _pack_lock(path: Path):
+    "One process at a time unpacks a run (no lock where the system has no `fcntl`)."
+    if fcntl is None: yield; return
+    with open(path/'.pack.lock', 'a') as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try: yield
+        finally: fcntl.flock(f, fcntl.LOCK_UN)
+
+# %% ../nbs/05_rundir.ipynb #60cad948
+def unpacked(path: str|Path) -> Path:
+    "The run folder, its packed files unpacked beside `pack.tar.xz` where missing or older than the pack."
+    path = Path(path); pack = path/PACK
+    if not pack.is_file(): return path
+    mark, st = _read_mark(path), pack.stat()
+    done = lambda m: all((path/n).is_file() for n in m.get('files', {}))
+    if mark.get('stamp') == [st.st_size, st.st_mtime_ns] and done(mark): return path
+    with _pack_lock(path):
+        mark, sha = _read_mark(path), _sha(pack)
+        if mark.get('pack') == sha and done(mark): _write_mark(path, mark['files']); return path
+        files = {}
+        with tarfile.open(pack, 'r:xz') as tf:
+            for m in tf.getmembers():
+                if m.name not in PACKED or not m.isfile(): raise ValueError(f"{pack}: unexpected member {m.name!r}")
+                tmp = path/(m.name + '.unpacking')
+                with tf.extractfile(m) as src, open(tmp, 'wb') as dst: shutil.copyfileobj(src, dst)
+                files[m.name], old = _sha(tmp), path/m.name
+                if old.is_file() and _sha(old) not in (files[m.name], mark.get('files', {}).get(m.name)):
+                    tmp.unlink()
+                    raise ValueError(f"{old}: changed since it was unpacked and {pack} is newer; "
+                                     f"pack it (`pack_run`) to keep it, or delete it to take the pack's copy")
+                os.replace(tmp, old)
+        _write_mark(path, files)
+    return path
+
+def unpack_all(root: str|Path) -> list[Path]:
+    "Every packed run under `root`, unpacked (see `unpacked`)."
+    return [unpacked(p.parent) for p in sorted(Path(root).rglob(PACK))]
 
 # %% ../nbs/05_rundir.ipynb #c5fe7ffc
 class RunDir:
     "A run directory: config, append-only records, the run's LLM cache, the score table and the summary."
     def __init__(self, path: str|Path):
-        self.path = Path(path)
+        self.path = unpacked(path)
         self.config_path, self.records_path = self.path/'config.json', self.path/'records.jsonl'
         self.cache_path, self.scores_path = self.path/'llm.sqlite', self.path/'scores.csv'
         self.summary_path = self.path/'summary.json'
@@ -179,15 +266,6 @@ def repair_tail(self: RunDir):
     if not self.records_path.exists(): return
     data = self.records_path.read_bytes()
     if data and not data.endswith(b'\n'): self.records_path.write_bytes(data[:data.rfind(b'\n') + 1])
-
-# %% ../nbs/05_rundir.ipynb #6481245e
-def checkpoint(db: Path, # an SQLite file in write-ahead-log mode
-              ):
-    "Fold the SQLite write-ahead log into the cache file itself, so that the one file can be copied or committed."
-    if not Path(db).exists(): return
-    con = sqlite3.connect(db, timeout=60)
-    try: con.execute('PRAGMA wal_checkpoint(TRUNCATE)')
-    finally: con.close()
 
 # %% ../nbs/05_rundir.ipynb #95f32c59
 def library_version() -> str:

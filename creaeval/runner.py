@@ -6,7 +6,7 @@ replayed offline."""
 
 # %% ../nbs/61_runner.ipynb #e01285ac
 from __future__ import annotations
-import hashlib, importlib.util, json, os, re, time
+import hashlib, importlib.util, json, os, re, sys, time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +20,7 @@ from .llm import Result, run_sync, read_budgets, UNIT_END, ON_RETRY, FAULT_KINDS
 from .models import get_llm
 from .local import KNOWN_MODELS, ENGINES, LocalBackend, package_file
 from .weights import SPLIT_MODELS, ModelFileError, models_dir, part_paths
-from .samples import Sample
+from .samples import Sample, cgpst_samples
 from .scores import SCORE_COLUMNS, check_table, summary_disagreement
 from .sheets import load_cgpst_ratings
 from .methods import sot as phase1
@@ -32,7 +32,7 @@ __all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS'
            'latest_units', 'score_table', 'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead',
            'env_overrides', 'with_env', 'faults_seen', 'endpoint_down', 'cost_table', 'summarize', 'by_kind',
            'RunResult', 'finish', 'few_shot', 'check_numbers', 'local_model_problem', 'check_models', 'RunPlan',
-           'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table', 'shared_samples']
+           'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table', 'same_texts', 'shared_samples']
 
 # %% ../nbs/61_runner.ipynb #877ad12c
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
@@ -171,7 +171,8 @@ def endpoint_down(models: dict, calls: list[dict], run: RunDir, n: int, kept: bo
             + '.' if kept else with_env(f"Nothing had an answer, so {run.path} was removed; fix the model, key or URL "
                                         "and run the command again"))
     silent = all(c.get('fault') in ('connection', 'timeout') for c in calls if not c['ok'])
-    err = EndpointDown(f"{spec} at {url}: the last {n} responses {'got no answer' if silent else 'failed'}: "
+    err = EndpointDown(f"{spec} at {url}: {'the last response' if n == 1 else f'the last {n} responses'} "
+                       f"{'got no answer' if silent else 'failed'}: "
                        f"{faults_seen(calls)} (last error: {last}); stopped. {what}")
     err.kept = kept
     return err
@@ -425,7 +426,9 @@ async def _evaluate_units(plan: RunPlan, samples: list[Sample], *, rescore_chang
             calls = await _unit(plan, smp, j)
             bar.update(1); done += 1
             dead = dead + [calls] if unit_dead(calls) else []
-            if len(dead) >= stop_after:
+            silent = any(getattr(m, 'silent', None) or getattr(m, 'timeouts_in_row', 0) >= stop_after
+                         for m in plan.models.values())      # no HTTP answer at all, or timeouts across units
+            if len(dead) >= stop_after or (silent and dead):
                 bar.close(); finish(run, done, len(units) - len(todo), verbose=progress)
                 kept = any(not unit_dead(u['calls']) for u in latest_units(run.records()).values())
                 raise endpoint_down(plan.models, [c for u in dead for c in u], run, len(dead), kept)
@@ -527,6 +530,33 @@ def runs_cost_table(root: str|Path, # a folder of run directories
                          time_p50_s=c.time_s.median(), time_p95_s=c.time_s.quantile(.95)))
     return pd.DataFrame(rows)
 
+# %% ../nbs/61_runner.ipynb #f184d974
+def same_texts(ratings: str|Path, runs: str|Path, ids: set, flags: tuple=('--ratings', '--run-dir')):
+    """Refuse, in one line naming both paths, CGPST runs that scored other texts than the sheets hold for the samples in
+    `ids` (each run's recorded input hash against the sheets' responses with the run's scenarios), or two runs of
+    one method and judge (the tables take one of each)."""
+    owner, differ, unknown = {}, [], []
+    for d in sorted(p.parent for p in Path(runs).glob('**/scores.csv')):
+        cfg = RunDir(d).config() or {}
+        if cfg.get('dataset') != 'cgpst': continue
+        for j in cfg.get('judges') or []:
+            if (key := (cfg.get('method'), j)) in owner:
+                raise ValueError(f"{flags[1]} {runs}: {owner[key]} and {d} are both runs of {key[0]} judged by {j}; "
+                                 f"the tables take one run of each: move one of them out of the folder")
+            owner[key] = d
+        scen = (cfg.get('load_kw') or {}).get('scenarios')
+        mine = {s.sample_id: input_hash(s) for s in cgpst_samples(sorted(ids), responses=ratings, scenarios=scen)}
+        last = {r['sample_id']: r.get('input') for r in RunDir(d).records() if r.get('type') == 'sample'}
+        differ += [(sid, d) for sid, h in last.items() if sid in mine and h and h != mine[sid]]
+        unknown += [d] if any(h is None for sid, h in last.items() if sid in mine) else []
+    if unknown:         # runs made before creaeval recorded what it scored: said, not refused
+        print(f"warning: {len(unknown)} run(s) in {flags[1]} {runs} (e.g. {unknown[0]}) do not record the texts they "
+              f"scored; that {flags[0]} holds the same texts is not checked for them", file=sys.stderr)
+    if differ:
+        raise ValueError(f"{flags[0]} {ratings}: the responses of {len({s for s, _ in differ})} sample(s) are not the "
+                         f"texts the runs in {flags[1]} {runs} scored (e.g. {differ[0][0]} in {differ[0][1]}); score "
+                         f"these sheets' responses first (creaeval evaluate --responses {ratings})")
+
 # %% ../nbs/61_runner.ipynb #3a17ee3b
 def shared_samples(ratings: str|Path, # rater sheets
                    runs: str|Path,    # a run directory or a folder of them
@@ -542,4 +572,5 @@ def shared_samples(ratings: str|Path, # rater sheets
     if not (both := sorted(rated & scored)):
         raise ValueError(f"{flags[0]} {ratings} and {flags[1]} {runs} share no sample: {len(rated)} rated (e.g. "
                          f"{min(rated, default='none')}), {len(scored)} scored (e.g. {min(scored, default='none')})")
+    same_texts(ratings, runs, set(both), flags)
     return both

@@ -17,6 +17,7 @@ from .sheets import load_scenarios, read_responses, read_rater_sheets, warn_once
 from .loaders import (load_problem_table, load_ocsai_test, load_musescorer, load_aut_pairs, load_ttcw_stories,
                               load_macgyver, load_macgyver_benchmark)
 from .parse import parse_response
+from .rundir import unpacked
 
 # %% auto #0
 __all__ = ['STEP_KEYS', 'MACGYVER_LABELS', 'NAMES', 'DATASETS', 'EXAMPLES', 'Sample', 'cgpst_samples', 'refusal', 'aut_answers',
@@ -301,7 +302,7 @@ def macgyver_judge_set(n_problems: int=50, seed: int=0) -> pd.DataFrame:
 def se_solutions(run_dir: str|Path, # a run directory of `creaeval entropy` (its records.jsonl)
                 ) -> pd.DataFrame:
     "sample_id, problem_id, problem, solution: the greedy solution of every problem the SE run recorded."
-    path = Path(run_dir)/'records.jsonl'
+    path = unpacked(run_dir)/'records.jsonl'
     if not path.is_file(): raise FileNotFoundError(f"{path}: not found; --solutions must name an SE run directory")
     rows = []
     for n, r in enumerate(read_jsonl(path), 1):

@@ -4,7 +4,7 @@
 
 # %% ../nbs/36_scorer.ipynb #039c982c
 from __future__ import annotations
-import hashlib, json, os, time, warnings
+import hashlib, json, lzma, os, time, warnings
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Sequence
@@ -231,19 +231,56 @@ def predict(self: TunedMiniLM, texts: Sequence[str], batch: int=256) -> np.ndarr
     return np.concatenate(out) * self.y_sd + self.y_mu if out else np.zeros(0)
 
 # %% ../nbs/36_scorer.ipynb #4c653b45
+_MAGIC = b'creaeval tuned MiniLM, fp16 steps from the shipped weights\n'
+
+def _ordered(u: np.ndarray) -> np.ndarray:
+    "fp16 bit patterns (uint16) mapped to integers in the order of their values (so near values are near integers)."
+    return np.where(u & 0x8000, ~u, u | 0x8000).astype(np.uint16)
+
+def _unordered(o: np.ndarray) -> np.ndarray: return np.where(o & 0x8000, o ^ 0x8000, ~o).astype(np.uint16)
+
+def _base_bits(net) -> dict:
+    "The shipped MiniLM (and the zero head) as fp16 bit patterns, per state key."
+    return {k: v.half().numpy().view(np.uint16).ravel() for k, v in net.state_dict().items()}
+
 @patch
 def save(self: TunedMiniLM, path: Path|str) -> Path:
-    "The fine-tuned weights (fp16, the word embeddings left out: they are the shipped ones), settings and the rating's scaling."
-    import torch
-    state = {k: v.half() for k, v in self.net.state_dict().items() if 'word_embeddings' not in k}
-    torch.save(dict(state=state, y_mu=self.y_mu, y_sd=self.y_sd, settings=self.settings()), Path(path))
+    """The fine-tuned weights in fp16 (the word embeddings left out: they are the shipped ones), stored as each value's
+    step count from the shipped value (zig-zag, low and high bytes apart, xz): lossless, about half of plain fp16."""
+    _, base = _minilm_net(); base, keys, parts = _base_bits(base), [], []
+    for k, v in self.net.state_dict().items():
+        if 'word_embeddings' in k: continue
+        d = (_ordered(v.half().numpy().view(np.uint16).ravel()) - _ordered(base[k])).astype(np.int16)
+        parts.append(((d << 1) ^ (d >> 15)).view(np.uint16)); keys.append([k, list(v.shape)])
+    z = np.concatenate(parts)
+    head = dict(settings=self.settings(), y_mu=self.y_mu, y_sd=self.y_sd, keys=keys,
+                base=hashlib.sha256(b''.join(base[k].tobytes() for k, _ in keys)).hexdigest())
+    body = lzma.compress(np.concatenate([(z & 0xff).astype(np.uint8), (z >> 8).astype(np.uint8)]).tobytes(), preset=9)
+    Path(path).write_bytes(_MAGIC + json.dumps(head).encode() + b'\n' + body)
     return Path(path)
+
+# %% ../nbs/36_scorer.ipynb #f2824d3e
+def _read_tuned(path: Path, base: dict) -> dict:
+    "The file `save` wrote: settings, scaling and the fp16 state (an older `torch.save` file is read as it is)."
+    import torch
+    raw = path.read_bytes()
+    if not raw.startswith(_MAGIC): return torch.load(path, weights_only=True)
+    line, body = raw[len(_MAGIC):].split(b'\n', 1); head = json.loads(line)
+    if head['base'] != hashlib.sha256(b''.join(base[k].tobytes() for k, _ in head['keys'])).hexdigest():
+        raise ValueError(f"{path}: saved against other MiniLM weights than the installed all-MiniLM-L6-v2")
+    b = np.frombuffer(lzma.decompress(body), np.uint8); n = len(b) // 2
+    z = b[:n].astype(np.uint16) | (b[n:].astype(np.uint16) << 8)
+    d = ((z >> 1) ^ (0 - (z & 1))).astype(np.uint16)         # zig-zag undone (two's complement, mod 2^16)
+    state, at = {}, 0
+    for k, shape in head['keys']:
+        m = int(np.prod(shape)); o = (_ordered(base[k]) + d[at:at + m]).astype(np.uint16); at += m
+        state[k] = torch.from_numpy(_unordered(o).view(np.float16).reshape(shape).copy())
+    return dict(head, state=state)
 
 def load_tuned(path: Path|str, threads: int|None=None) -> TunedMiniLM:
     "A saved `TunedMiniLM`: the shipped MiniLM with the saved weights over it (`threads`: as `cpu_threads`)."
-    import torch
-    d = torch.load(Path(path), weights_only=True)
-    m = TunedMiniLM(**d['settings'], threads=threads); m.tok, m.net = _minilm_net()
+    tok, net = _minilm_net(); d = _read_tuned(Path(path), _base_bits(net))
+    m = TunedMiniLM(**d['settings'], threads=threads); m.tok, m.net = tok, net
     got = m.net.load_state_dict({k: v.float() for k, v in d['state'].items()}, strict=False)
     if bad := [k for k in got.missing_keys if 'word_embeddings' not in k] + list(got.unexpected_keys):
         raise ValueError(f"{path}: not a TunedMiniLM state ({len(bad)} key(s) amiss, e.g. {bad[:2]})")
@@ -448,12 +485,12 @@ CANDIDATES = ROUND5     # round 5 (chosen by `design_r`); `ROUND6` asks whether 
 # %% ../nbs/36_scorer.ipynb #164a18a0
 @patch
 def save(self: RatedNeighbours, path: Path|str, **info) -> Path:
-    "Write the head (`head.npz`), the recipe (`config.json`, with `info`) the ids of the rated answers it keeps (`train_rows.csv`) and a fine-tuned MiniLM (`tuned.pt`) where the recipe weighs one."
+    "Write the head (`head.npz`), the recipe (`config.json`, with `info`) the ids of the rated answers it keeps (`train_rows.csv.xz`) and a fine-tuned MiniLM (`tuned.delta.xz`) where the recipe weighs one."
     if not isinstance(self.head, dict): raise ValueError(f"save: only ridge heads are saved here; {self!r} has a {self.cfg.head} head")
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     np.savez(path/'head.npz', **self.head)
-    if self.cfg.tuned: self.tuned.save(path/'tuned.pt')
-    pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv', index=False)
+    if self.cfg.tuned: self.tuned.save(path/'tuned.delta.xz')
+    pd.DataFrame(dict(uid=self.pool['uid'], group=self.pool['group'])).to_csv(path/'train_rows.csv.xz', index=False)
     cfg = dict(method='rated_neighbours', name=self.name, config=asdict(self.cfg), n_train=len(self.pool['rating']), **info)
     (path/'config.json').write_text(json.dumps(cfg, indent=1, default=str) + '\n')
     return path
@@ -476,23 +513,28 @@ def _pool_vectors(p: pd.DataFrame) -> np.ndarray:
 # %% ../nbs/36_scorer.ipynb #261b211f
 _LOADED: dict = {}
 
+def _either(path: Path, new: str, old: str) -> str:
+    "The name of a trained file as `save` writes it now, or as an older creaeval wrote it where only that exists."
+    return old if not (path/new).is_file() and (path/old).is_file() else new
+
 def load_scorer(path: Path|str, pool: pd.DataFrame|None=None) -> RatedNeighbours:
     "A saved scorer, its rated answers rebuilt from the public data (`aut_rating_pool`, or `pool`) by their ids and encoded again (kept for the process while its files are unchanged)."
     path = Path(path)
     cfg = json.loads((path/'config.json').read_text()) if (path/'config.json').is_file() else {}
     if why := cfg.get('retired'): raise FileNotFoundError(f"{path}: a retired round, its weights not kept ({why})")
-    tuned = cfg.get('tuned_file', 'tuned.pt')     # a fine-tune another round's folder holds (the same bytes)
-    files = ['config.json', 'head.npz', 'train_rows.csv'] + ([tuned] if cfg.get('config', {}).get('tuned') else [])
+    tuned = cfg.get('tuned_file', _either(path, 'tuned.delta.xz', 'tuned.pt'))   # or another round's fine-tune
+    files = ['config.json', 'head.npz', _either(path, 'train_rows.csv.xz', 'train_rows.csv')] + \
+        ([tuned] if cfg.get('config', {}).get('tuned') else [])
     for f in files:
         if not (path/f).is_file(): raise FileNotFoundError(f"{path/f}: no such file (a trained scorer's folder holds it)")
     key = (str(path.resolve()), *[(path/f).stat().st_mtime_ns for f in files])
     if pool is None and key in _LOADED: return _LOADED[key]     # a changed file is read again
     c = cfg['config']; c['ks'], c['blocks'] = tuple(c['ks']), tuple(c['blocks'])
     m = RatedNeighbours(ScorerConfig(**c), cfg['name'])
-    rows = pd.read_csv(path/'train_rows.csv', dtype=str)
+    rows = pd.read_csv(path/files[2], dtype=str)
     pool = (aut_rating_pool() if pool is None else pool).drop_duplicates('uid').set_index('uid')
     if miss := sorted(set(rows.uid) - set(pool.index)):
-        raise ValueError(f"{path/'train_rows.csv'}: {len(miss)} uid(s) not in the public ratings, e.g. {miss[:3]}")
+        raise ValueError(f"{path/files[2]}: {len(miss)} uid(s) not in the public ratings, e.g. {miss[:3]}")
     p = pool.loc[rows.uid].reset_index().assign(group=rows.group.to_numpy())
     full = _pool_vectors(p)     # neighbours are found by the MiniLM vectors alone
     m.pool = dict(full=full, object=_objects(p.prompt), rating=p.rating.to_numpy(float), group=p.group.to_numpy(),

@@ -18,6 +18,7 @@ from .local import resolve_local_model, cpu_threads, default_device
 from .samples import aut_answers, aut_split
 from .scores import check_table, from_sheets, step_level
 from .cgpst import REPORTED, dimension
+from .rundir import unpacked
 
 # %% auto #0
 __all__ = ['TRAINED', 'aut_rating_pool', 'norm_text', 'held_answers', 'same_person_pairs', 'person_groups', 'training_set',
@@ -146,7 +147,7 @@ def evidence_text(obj: str, idea: str, evidence: str, max_chars: int=1500) -> st
 def run_evidence(run_dir: Path|str, # a CreaEval run directory (its records.jsonl)
                 ) -> tuple[dict[str, str], list[str]]:
     "The analyst's evidence per sample of a run (fields joined), and the samples without it."
-    path = Path(run_dir)/'records.jsonl'
+    path = unpacked(run_dir)/'records.jsonl'
     if not path.is_file(): raise FileNotFoundError(f"{path}: no such file (a CreaEval run directory holds one)")
     ev, seen = {}, set()
     for n, line in enumerate(path.read_text().splitlines(), 1):

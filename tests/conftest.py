@@ -15,6 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault('HF_HUB_OFFLINE', '1')
 os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
 
+# The committed runs are stored packed (`creaeval.rundir.pack_run`); the tests that read their files by path (and the
+# notebooks they run) find them unpacked. A run already unpacked costs one stat; the lock keeps workers apart.
+from creaeval.rundir import unpack_all
+unpack_all(ROOT/'data/runs')
+
 WORKERS = int(os.environ.get('PYTEST_XDIST_WORKER_COUNT', '1'))
 if WORKERS > 1:
     share = str(max(1, (os.cpu_count() or 1) // WORKERS))

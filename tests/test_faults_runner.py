@@ -1,4 +1,5 @@
-"""Issue 38, the call and runner layer: real sockets that hang, answer 500, answer HTML or cut JSON.
+"""The call and runner layer against faults: real sockets that hang, answer 500, answer HTML or cut JSON, or answer
+HTTP but never a chat completion.
 
 Each test runs a tiny `http.server` (or a bare socket) in a thread of this process, with deadlines of a second or two,
 so that the whole file runs in seconds."""
@@ -19,8 +20,11 @@ MSGS = [{'role': 'user', 'content': 'hello'}]
 def _handler(kind):
     class H(BaseHTTPRequestHandler):
         def log_message(self, *a): pass
+        def do_GET(self):                       # any route: 404 at once (the server is there)
+            self.send_response(404); self.send_header('content-length', '0'); self.end_headers()
         def do_POST(self):
             self.rfile.read(int(self.headers.get('content-length') or 0))
+            if kind == 'busy': time.sleep(30); return  # answers HTTP, never a completion
             if kind == '500': body, ctype, code = b'{"error": {"message": "boom"}}', 'application/json', 500
             elif kind == 'html': body, ctype, code = b'<html><body>Please log in</body></html>', 'text/html', 200
             elif kind == 'cut': body, ctype, code = b'{"id": "x", "choi', 'application/json', 200
@@ -31,7 +35,7 @@ def _handler(kind):
 
 @contextlib.contextmanager
 def server(kind):
-    "A base URL on 127.0.0.1 that answers `kind`: '500', 'html', 'cut', or 'hang' (accepts, reads, never answers)."
+    "A base URL on 127.0.0.1 that answers `kind`: '500', 'html', 'cut', 'busy' (GET yes, chat never) or 'hang' (nothing)."
     if kind == 'hang':
         so = socket.socket(); so.bind(('127.0.0.1', 0)); so.listen(16); held, stop = [], threading.Event()
         def loop():
@@ -58,10 +62,28 @@ def test_call_deadline_bounds_a_server_that_never_answers():
     "1. `deadline` ends the call, retries included, even when each attempt may wait longer."
     with server('hang') as url:
         t = time.perf_counter()
-        r = llm_at(url, timeout=3, max_retries=3, deadline=1).chat_sync(MSGS)
+        llm = llm_at(url, timeout=3, max_retries=3, deadline=1, connect_timeout=0.5)
+        r = llm.chat_sync(MSGS)
         dt = time.perf_counter() - t
-    assert not r.ok and r.fault == 'timeout' and 'deadline of the call reached' in r.error, r.error
-    assert dt < 2.0, dt
+    # the deadline cut the first attempt; a plain GET then got no answer either: the call ends, the model is silent
+    assert not r.ok and r.fault == 'timeout' and 'no answer by the deadline' in r.error, r.error
+    assert f'{url}: ' in r.error and 'no answer to a plain GET in 0.5 s: the endpoint answers nothing' in r.error
+    assert llm.silent == r.error and r.attempts == 1
+    assert dt < 2.5, dt
+
+
+def test_a_busy_server_is_retried_and_counted_across_units(tmp_path):
+    "A server that answers HTTP but no chat: each call retried as usual; three timed-out attempts in a row stop the run."
+    with server('busy') as url:
+        llm = llm_at(url, timeout=0.3, max_retries=2, deadline=5, connect_timeout=0.5)
+        t = time.perf_counter()
+        with pytest.raises(EndpointDown) as e:
+            evaluate('cgpst', 'direct', ['llamacpp/m'], tmp_path/'run', responses=five(tmp_path), progress=False,
+                     llms={'llamacpp/m': llm})
+        dt = time.perf_counter() - t
+    assert getattr(llm, 'silent', None) is None and llm.timeouts_in_row == 3
+    assert 'the last response got no answer: timeout (no answer in time) x1' in str(e.value), str(e.value)
+    assert dt < 5, dt                    # one unit of three attempts (the rule of three dead units needs three)
 
 
 def test_retries_are_reported_while_they_happen():
@@ -115,15 +137,16 @@ def test_5xx_units_stop_the_run_and_the_summary_is_consistent(tmp_path, capsys):
 @pytest.mark.parametrize('kind,says', [('500', 'failed: server error (HTTP 5xx) x3'),
                                        ('html', 'failed: not a JSON body (HTML or text) x3'),
                                        ('cut', 'failed: malformed JSON body x3'),
-                                       ('hang', 'got no answer: timeout (no answer in time) x3')])
+                                       ('hang', 'got no answer: timeout (no answer in time) x1')])
 def test_the_stop_message_names_the_faults_seen(tmp_path, kind, says):
     "7. The stop says what the last responses got: a 5xx or an HTML page is not 'no answer'."
     with server(kind) as url:
         with pytest.raises(EndpointDown) as e:
             evaluate('cgpst', 'direct', ['llamacpp/m'], tmp_path/'run', responses=five(tmp_path), progress=False,
                      llms={'llamacpp/m': llm_at(url, max_retries=0, timeout=5,
-                                                **({'deadline': 0.5} if kind == 'hang' else {}))})
-    assert f'llamacpp/m at {url}: the last 3 responses {says} (last error: ' in str(e.value), str(e.value)
+                                                **({'deadline': 0.5, 'connect_timeout': 0.5} if kind == 'hang' else {}))})
+    last = 'the last response' if kind == 'hang' else 'the last 3 responses'     # a silent endpoint stops at once
+    assert f'llamacpp/m at {url}: {last} {says} (last error: ' in str(e.value), str(e.value)
 
 
 def test_a_deleted_sample_is_named_and_dropped_on_request(tmp_path):
@@ -145,14 +168,16 @@ def test_cli_against_a_hanging_server(tmp_path):
     resp = five(tmp_path)
     with server('hang') as url:
         env = {**os.environ, 'PYTHONPATH': str(ROOT), 'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url,
-               'CREAEVAL_LLM_TIMEOUT': '5', 'CREAEVAL_LLM_DEADLINE': '0.5', 'CREAEVAL_LLM_BACKOFF_BASE': '0.05'}
+               'CREAEVAL_LLM_TIMEOUT': '5', 'CREAEVAL_LLM_DEADLINE': '0.5', 'CREAEVAL_LLM_BACKOFF_BASE': '0.05',
+               'CREAEVAL_LLM_CONNECT_TIMEOUT': '0.5'}
         t = time.perf_counter()
         p = subprocess.run([sys.executable, '-c', 'import sys; from creaeval.cli import main; main(sys.argv[1:])', 'evaluate', '--dataset', 'cgpst', '--method', 'direct',
                             '--judge', 'llamacpp/m', '--run-dir', str(tmp_path/'run'), '--responses', str(resp)],
                            env=env, capture_output=True, text=True, timeout=120)
         dt = time.perf_counter() - t
     assert p.returncode == 2, (p.returncode, p.stderr[-2000:])
-    assert 'the last 3 responses got no answer' in p.stderr and 'CREAEVAL_LLM_DEADLINE' in p.stderr, p.stderr[-2000:]
+    assert 'the last response got no answer' in p.stderr and 'CREAEVAL_LLM_DEADLINE' in p.stderr, p.stderr[-2000:]
+    assert 'the endpoint answers nothing' in p.stderr, p.stderr[-2000:]
     assert url not in p.stderr.split('set as now')[-1]
     assert dt < 60, dt
 

@@ -44,12 +44,13 @@ LAYERS = [
     ['se_compare'],
     ['p2tables'],
     ['mgjudge'],
-    ['mgscore'],
+    ['mgscore', 'papers'],
     ['cli'],
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
 HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'jupyter_client', 'matplotlib', 'seaborn',
+         'httpx',   # the HTTP client under openai: imported where a call is made, as openai is
          'statsmodels', 'openai', 'onnxruntime', 'sklearn', 'jsonschema'}
 
 def modules():

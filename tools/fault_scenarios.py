@@ -10,7 +10,7 @@ It prints a markdown table: scenario | exit | message | seconds | ok. The messag
 (the error or warning line; temporary paths shown as <tmp>, the checkout as <repo>, ports as <port>); `ok` says whether
 the exit status and the key text are what the issue asks for. The sheet-reading benchmark is
 tests/bench/bench_sheets.py; the row here only times one read of a generated file."""
-import argparse, base64, contextlib, copy, hashlib, json, os, random, re, signal, subprocess, sys, tempfile
+import argparse, base64, contextlib, copy, hashlib, json, os, random, re, shutil, signal, subprocess, sys, tempfile
 import threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -94,12 +94,17 @@ def row(name, r: Run, tmp, *, rc, needles=(), absent=(), extra_ok=True, why=''):
 # ---------------------------------------------------------------- servers the tests do not have
 
 @contextlib.contextmanager
-def echo_server():
-    "A base URL whose server answers a valid completion (schema filler) carrying the Authorization header it got."
+def echo_server(delays=()):
+    """A base URL whose server answers a valid completion (schema filler) carrying the Authorization header it got,
+    the n-th chat after `delays[n]` seconds (0 past the list); a plain GET gets a 404 at once."""
+    posts = []
     class H(BaseHTTPRequestHandler):
         def log_message(self, *a): pass
+        def do_GET(self): self.send_response(404); self.send_header('content-length', '0'); self.end_headers()
         def do_POST(self):
             req = json.loads(self.rfile.read(int(self.headers.get('content-length') or 0)) or b'{}')
+            posts.append(time.time()); n = len(posts) - 1
+            time.sleep(delays[n] if n < len(delays) else 0)
             rf = req.get('response_format') or {}
             schema = rf.get('schema') or (rf.get('json_schema') or {}).get('schema')
             auth = self.headers.get('authorization') or '(no Authorization header)'
@@ -136,8 +141,27 @@ def s01_hang(tmp):
                 env={'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url, 'CREAEVAL_LLM_TIMEOUT': '5',
                      'CREAEVAL_LLM_DEADLINE': '0.5', **FAST})
     row('1 endpoint accepts, never answers (TIMEOUT 5, DEADLINE 0.5)', r, tmp, rc=2,
-        needles=['the last 3 responses got no answer', 'CREAEVAL_LLM_DEADLINE'],
+        needles=['the last response got no answer', 'the endpoint answers nothing', 'CREAEVAL_LLM_DEADLINE'],
         extra_ok=r.secs < 60 and not (tmp/'run').exists(), why='over 60 s, or a run folder left')
+
+
+def s01_hang_defaults(tmp):
+    "The same endpoint at the default settings (timeout 120 s, deadline 300 s, connect_timeout 10 s)."
+    with server('hang') as url:
+        r = cli(*EVAL, '--judge', 'llamacpp/m', '--run-dir', 'run', '--responses', five(tmp), cwd=tmp, timeout=400,
+                env={'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url})
+    row('1 endpoint accepts, never answers (default settings)', r, tmp, rc=2,
+        needles=['the endpoint answers nothing', 'at http://127.0.0.1:'],
+        extra_ok=r.secs < 240 and not (tmp/'run').exists(), why='over 4 minutes, or a run folder left')
+
+
+def s01_slow_defaults(tmp):
+    "A live but slow server at the default settings: its first answer would take 130 s, its retry takes 75 s."
+    with echo_server(delays=(130, 75)) as url:         # attempt 1 past the 120 s timeout, attempt 2 in 75 s
+        r = cli(*EVAL, '--judge', 'llamacpp/m', '--run-dir', 'run', '--responses', five(tmp, 2), cwd=tmp, timeout=480,
+                env={'CREAEVAL_PROVIDER_LLAMACPP_BASE_URL': url})
+    row('1 live server, 75-130 s per answer (default settings)', r, tmp, rc=0,
+        needles=['busy or slow: retrying'], extra_ok=(tmp/'run'/'scores.csv').is_file(), why='no scores written')
 
 
 def faulty(kind, says):
@@ -377,16 +401,73 @@ def s11_summary(tmp):
         extra_ok=r.err.count('warning:') == 1, why='not warned exactly once')
 
 
+def filler_run(tmp, name='direct'):
+    "A run of the offline filler judge on the released sheets (it records the texts it scored)."
+    r = cli(*EVAL, '--judge', 'filler/a', '--run-dir', f'runs/{name}', '--responses', dataset_file('cgpst/data_A.json'),
+            cwd=tmp, timeout=120)
+    assert r.rc == 0, r.err[-500:]
+
+
+def s10_agreement_edited(tmp):
+    "Sheets whose response texts were all replaced after the run scored them."
+    filler_run(tmp)
+    sheets = json.loads(dataset_file('cgpst/data_A.json').read_text())
+    for rec in sheets:
+        for sheet in rec[3:]:
+            for step, items in sheet.items():
+                for k, it in enumerate(items if isinstance(items, list) else [], 1):
+                    if 'Content' in it: it['Content'] = f'{k}. A replaced text ({step}, item {k}).'
+    (tmp/'edited.json').write_text(json.dumps(sheets))
+    r = cli('agreement', '--ratings', 'edited.json', '--run-dir', 'runs', '--out', 'agree', cwd=tmp, timeout=180)
+    row('10 agreement: sheets with every response text replaced', r, tmp, rc=2,
+        needles=['are not the texts the runs in --run-dir'], extra_ok=not (tmp/'agree').exists(), why='--out written')
+
+
+def s10_agreement_clash(tmp):
+    "Two runs of one method and judge in the folder given."
+    filler_run(tmp); shutil.copytree(tmp/'runs'/'direct', tmp/'runs'/'direct-again')
+    r = cli('agreement', '--ratings', dataset_file('cgpst/data_A.json'), '--run-dir', 'runs', '--out', 'agree', cwd=tmp,
+            timeout=180)
+    row('10 agreement: two runs of one method and judge', r, tmp, rc=2,
+        needles=['are both runs of direct judged by', 'direct-again'], extra_ok=not (tmp/'agree').exists(),
+        why='--out written')
+
+
+def s12_score_in_place(tmp):
+    "`creaeval score` asked to write over its input, which holds human ratings in a column named score."
+    (tmp/'h.csv').write_text('prompt,response,score\nbrick,doorstop,1\n')
+    r = cli('score', '--task', 'aut', 'h.csv', '--out', 'h.csv', cwd=tmp, timeout=120)
+    row('12 score: --out is the input file (human ratings in it)', r, tmp, rc=2, needles=['h.csv'],
+        extra_ok=(tmp/'h.csv').read_text() == 'prompt,response,score\nbrick,doorstop,1\n', why='the input changed')
+
+
+def s12_score_commas(tmp):
+    "An unquoted comma in every row: the columns would shift."
+    (tmp/'c.csv').write_text('prompt,response\nbrick,doorstop, paperweight\nbrick,a step, a seat\n')
+    r = cli('score', '--task', 'aut', 'c.csv', '--out', 'o.csv', cwd=tmp, timeout=120)
+    row('12 score: an unquoted comma in every row', r, tmp, rc=2, needles=['c.csv'],
+        extra_ok=not (tmp/'o.csv').exists(), why='an output written')
+
+
+def s12_score_no_folder(tmp):
+    "The output's folder does not exist: refused before the first answer is scored."
+    (tmp/'a.csv').write_text('prompt,response\nbrick,doorstop\n')
+    r = cli('score', '--task', 'aut', 'a.csv', '--out', 'nodir/o.csv', cwd=tmp, timeout=120)
+    row('12 score: the output folder does not exist', r, tmp, rc=2, needles=['nodir'],
+        extra_ok=r.secs < 30, why='took over 30 s (scored before checking the output)')
+
+
 SCENARIOS = [
-    s01_hang, faulty('500', 'failed: server error (HTTP 5xx) x3'), faulty('html', 'failed: not a JSON body'),
+    s01_hang, s01_hang_defaults, s01_slow_defaults, faulty('500', 'failed: server error (HTTP 5xx) x3'), faulty('html', 'failed: not a JSON body'),
     faulty('cut', 'failed: malformed JSON body'), s02_sheets, s03_password_error, s03_password_records,
     s04_reproduce_no_out_dir, s04_reproduce_out_dir, s04_reproduce_no_shared, s05_duplicate, s06_lock, s06_stale_lock,
     s08_deleted,
     *(failed_start(c, 9) for c in ('bad judge spec', 'missing key', 'unknown local model', 'unknown local sot',
                                    'hub id not cached, offline', 'nli bogus', 'n 1 on the filler')),
-    s09_ctrl_c, s10_agreement,
+    s09_ctrl_c, s10_agreement, s10_agreement_edited, s10_agreement_clash,
     *(failed_start(c, 11) for c in ('problems 0', 'nli threshold', 'evidence run without evidence', 'epochs -1')),
     s11_ctrl_c_resume, s11_n_boot, s11_responses_dir, s11_bom, s11_fs_suffix, s11_empty_text, s11_summary,
+    s12_score_in_place, s12_score_commas, s12_score_no_folder,
 ]
 
 
