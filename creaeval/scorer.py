@@ -4,7 +4,7 @@
 
 # %% ../nbs/36_scorer.ipynb #039c982c
 from __future__ import annotations
-import hashlib, json, lzma, os, time, warnings
+import hashlib, json, os, time, warnings
 from dataclasses import dataclass, asdict, replace
 from pathlib import Path
 from typing import Sequence
@@ -15,7 +15,7 @@ from .local import cpu_threads
 from .embed import load_embedder
 from .training import aut_rating_pool, held_answers, training_set, person_groups, trained_scores, _held_rated
 from .training import versions, norm_text, SaMer, _load_base
-from .weights import minilm_path
+from .weights import minilm_path, save_fp16_steps, load_fp16_steps, STEPS_MAGIC
 from .samples import band_weights, design_weights, weighted_r, eval_objects
 
 # %% auto #0
@@ -231,55 +231,29 @@ def predict(self: TunedMiniLM, texts: Sequence[str], batch: int=256) -> np.ndarr
     return np.concatenate(out) * self.y_sd + self.y_mu if out else np.zeros(0)
 
 # %% ../nbs/36_scorer.ipynb #4c653b45
-_MAGIC = b'creaeval tuned MiniLM, fp16 steps from the shipped weights\n'
-
-def _ordered(u: np.ndarray) -> np.ndarray:
-    "fp16 bit patterns (uint16) mapped to integers in the order of their values (so near values are near integers)."
-    return np.where(u & 0x8000, ~u, u | 0x8000).astype(np.uint16)
-
-def _unordered(o: np.ndarray) -> np.ndarray: return np.where(o & 0x8000, o ^ 0x8000, ~o).astype(np.uint16)
-
-def _base_bits(net) -> dict:
-    "The shipped MiniLM (and the zero head) as fp16 bit patterns, per state key."
-    return {k: v.half().numpy().view(np.uint16).ravel() for k, v in net.state_dict().items()}
+def _base_state(net) -> dict:
+    "The shipped MiniLM (and the zero head) as fp16 arrays, per state key: what a fine-tune starts from."
+    return {k: v.half().numpy() for k, v in net.state_dict().items()}
 
 @patch
 def save(self: TunedMiniLM, path: Path|str) -> Path:
-    """The fine-tuned weights in fp16 (the word embeddings left out: they are the shipped ones), stored as each value's
-    step count from the shipped value (zig-zag, low and high bytes apart, xz): lossless, about half of plain fp16."""
-    _, base = _minilm_net(); base, keys, parts = _base_bits(base), [], []
-    for k, v in self.net.state_dict().items():
-        if 'word_embeddings' in k: continue
-        d = (_ordered(v.half().numpy().view(np.uint16).ravel()) - _ordered(base[k])).astype(np.int16)
-        parts.append(((d << 1) ^ (d >> 15)).view(np.uint16)); keys.append([k, list(v.shape)])
-    z = np.concatenate(parts)
-    head = dict(settings=self.settings(), y_mu=self.y_mu, y_sd=self.y_sd, keys=keys,
-                base=hashlib.sha256(b''.join(base[k].tobytes() for k, _ in keys)).hexdigest())
-    body = lzma.compress(np.concatenate([(z & 0xff).astype(np.uint8), (z >> 8).astype(np.uint8)]).tobytes(), preset=9)
-    Path(path).write_bytes(_MAGIC + json.dumps(head).encode() + b'\n' + body)
-    return Path(path)
+    """The fine-tuned weights in fp16 (the word embeddings left out: they are the shipped ones), stored as steps from
+    the shipped weights (`creaeval.weights.save_fp16_steps`: lossless, about half of plain fp16), with the settings."""
+    state = {k: v.half().numpy() for k, v in self.net.state_dict().items() if 'word_embeddings' not in k}
+    return save_fp16_steps(path, state, _base_state(_minilm_net()[1]),
+                           dict(settings=self.settings(), y_mu=self.y_mu, y_sd=self.y_sd))
 
 # %% ../nbs/36_scorer.ipynb #f2824d3e
 def _read_tuned(path: Path, base: dict) -> dict:
     "The file `save` wrote: settings, scaling and the fp16 state (an older `torch.save` file is read as it is)."
     import torch
-    raw = path.read_bytes()
-    if not raw.startswith(_MAGIC): return torch.load(path, weights_only=True)
-    line, body = raw[len(_MAGIC):].split(b'\n', 1); head = json.loads(line)
-    if head['base'] != hashlib.sha256(b''.join(base[k].tobytes() for k, _ in head['keys'])).hexdigest():
-        raise ValueError(f"{path}: saved against other MiniLM weights than the installed all-MiniLM-L6-v2")
-    b = np.frombuffer(lzma.decompress(body), np.uint8); n = len(b) // 2
-    z = b[:n].astype(np.uint16) | (b[n:].astype(np.uint16) << 8)
-    d = ((z >> 1) ^ (0 - (z & 1))).astype(np.uint16)         # zig-zag undone (two's complement, mod 2^16)
-    state, at = {}, 0
-    for k, shape in head['keys']:
-        m = int(np.prod(shape)); o = (_ordered(base[k]) + d[at:at + m]).astype(np.uint16); at += m
-        state[k] = torch.from_numpy(_unordered(o).view(np.float16).reshape(shape).copy())
-    return dict(head, state=state)
+    if not path.read_bytes()[:len(STEPS_MAGIC)] == STEPS_MAGIC: return torch.load(path, weights_only=True)
+    head, state = load_fp16_steps(path, base)
+    return dict(head, state={k: torch.from_numpy(v.copy()) for k, v in state.items()})
 
 def load_tuned(path: Path|str, threads: int|None=None) -> TunedMiniLM:
     "A saved `TunedMiniLM`: the shipped MiniLM with the saved weights over it (`threads`: as `cpu_threads`)."
-    tok, net = _minilm_net(); d = _read_tuned(Path(path), _base_bits(net))
+    tok, net = _minilm_net(); d = _read_tuned(Path(path), _base_state(net))
     m = TunedMiniLM(**d['settings'], threads=threads); m.tok, m.net = tok, net
     got = m.net.load_state_dict({k: v.float() for k, v in d['state'].items()}, strict=False)
     if bad := [k for k in got.missing_keys if 'word_embeddings' not in k] + list(got.unexpected_keys):

@@ -5,14 +5,15 @@ missing part, a wrong checksum, a full disk or too little memory is reported bef
 
 # %% ../nbs/13_weights.ipynb #600fac96
 from __future__ import annotations
-import hashlib, importlib.util, math, os, shutil, struct, tempfile
+import hashlib, importlib.util, json, lzma, math, os, shutil, struct, tempfile
 from dataclasses import dataclass
 from pathlib import Path
+import numpy as np
 
 # %% auto #0
-__all__ = ['SPLIT_MODELS', 'LLAMA_WORK', 'LLAMA_SLOT_WORK', 'TORCH_WORK', 'SplitModel', 'models_dir', 'verified',
+__all__ = ['SPLIT_MODELS', 'LLAMA_WORK', 'LLAMA_SLOT_WORK', 'TORCH_WORK', 'STEPS_MAGIC', 'SplitModel', 'models_dir', 'verified',
            'ModelFileError', 'part_paths', 'assemble', 'gguf_header', 'kv_bytes_per_token', 'available_memory',
-           'check_memory', 'memory_need', 'minilm_path']
+           'check_memory', 'memory_need', 'minilm_path', 'save_fp16_steps', 'load_fp16_steps']
 
 # %% ../nbs/13_weights.ipynb #157e6e78
 @dataclass(frozen=True)
@@ -228,3 +229,49 @@ def minilm_path() -> str:
     w = sorted(root.rglob('model.safetensors')) + sorted(root.rglob('pytorch_model.bin'))
     if not w: raise FileNotFoundError(f"no model weights (model.safetensors or pytorch_model.bin) under {root}")
     return str(w[0].parent)
+
+# %% ../nbs/13_weights.ipynb #31ac1e6c
+STEPS_MAGIC = b'creaeval fp16 steps from base weights\n'
+
+def _ordered(u: np.ndarray) -> np.ndarray:
+    "fp16 bit patterns (uint16) mapped to integers in the order of their values."
+    return np.where(u & 0x8000, ~u, u | 0x8000).astype(np.uint16)
+
+def _unordered(o: np.ndarray) -> np.ndarray: return np.where(o & 0x8000, o ^ 0x8000, ~o).astype(np.uint16)
+
+def _bits(a) -> np.ndarray: return np.ascontiguousarray(a, dtype=np.float16).view(np.uint16).ravel()
+
+def _base_sha(base: dict, keys: list) -> str: return hashlib.sha256(b''.join(_bits(base[k]).tobytes() for k in keys)).hexdigest()
+
+def save_fp16_steps(path: Path|str, # the file to write
+                    state: dict,    # name -> array: the fine-tuned weights (stored as fp16)
+                    base: dict,     # name -> array: the weights they started from (same names and shapes)
+                    head: dict|None=None, # anything JSON to keep beside them (settings, scaling)
+                   ) -> Path:
+    "Write `state` as fp16 steps from `base`: lossless for fp16 values."
+    parts = []
+    for k, v in state.items():
+        d = (_ordered(_bits(v)) - _ordered(_bits(base[k]))).astype(np.int16)
+        parts.append(((d << 1) ^ (d >> 15)).view(np.uint16))
+    z = np.concatenate(parts) if parts else np.zeros(0, np.uint16)
+    meta = dict(head or {}, keys=[[k, list(np.shape(v))] for k, v in state.items()], base=_base_sha(base, list(state)))
+    body = lzma.compress(np.concatenate([(z & 0xff).astype(np.uint8), (z >> 8).astype(np.uint8)]).tobytes(), preset=9)
+    Path(path).write_bytes(STEPS_MAGIC + json.dumps(meta).encode() + b'\n' + body)
+    return Path(path)
+
+# %% ../nbs/13_weights.ipynb #068281d7
+def load_fp16_steps(path: Path|str, base: dict) -> tuple[dict, dict]:
+    "The `head` and the fp16 weights (name -> array) a `save_fp16_steps` file holds over `base`."
+    raw = Path(path).read_bytes()
+    if not raw.startswith(STEPS_MAGIC): raise ValueError(f"{path}: not a file of fp16 steps (save_fp16_steps)")
+    line, body = raw[len(STEPS_MAGIC):].split(b'\n', 1); meta = json.loads(line)
+    if meta['base'] != _base_sha(base, [k for k, _ in meta['keys']]):
+        raise ValueError(f"{path}: saved over other starting weights than the ones given")
+    b = np.frombuffer(lzma.decompress(body), np.uint8); n = len(b) // 2
+    z = b[:n].astype(np.uint16) | (b[n:].astype(np.uint16) << 8)
+    d = ((z >> 1) ^ (0 - (z & 1))).astype(np.uint16)       # zig-zag undone, modulo 2^16
+    state, at = {}, 0
+    for k, shape in meta['keys']:
+        m = int(np.prod(shape)); o = (_ordered(_bits(base[k])) + d[at:at + m]).astype(np.uint16); at += m
+        state[k] = _unordered(o).view(np.float16).reshape(shape)
+    return {k: v for k, v in meta.items() if k not in ('keys', 'base')}, state

@@ -118,8 +118,10 @@ def echo_server(delays=()):
                                'choices': [{'index': 0, 'finish_reason': 'stop',
                                             'message': {'role': 'assistant', 'content': content}}],
                                'usage': {'prompt_tokens': 1, 'completion_tokens': 1, 'total_tokens': 2}}).encode()
-            self.send_response(200); self.send_header('content-type', 'application/json')
-            self.send_header('content-length', str(len(body))); self.end_headers(); self.wfile.write(body)
+            try:
+                self.send_response(200); self.send_header('content-type', 'application/json')
+                self.send_header('content-length', str(len(body))); self.end_headers(); self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError): pass     # the client gave up waiting (a timeout)
     srv = ThreadingHTTPServer(('127.0.0.1', 0), H); srv.daemon_threads = True
     t = threading.Thread(target=srv.serve_forever, daemon=True); t.start()
     try: yield f'http://127.0.0.1:{srv.server_address[1]}/v1'
