@@ -1,5 +1,6 @@
 # The two set-up commands of creaeval (see README.md):
 #   make reproduce  create .venv with what replay needs, and regenerate every table and figure from the runs in data/
+#   make env        create .venv with that and JupyterLab and nbdev (what `make lab` and `make export` need)
 #   make test       create .venv with the local models and test tools too, check the notebooks are in sync and
 #                   linted, run every test
 # The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py. pip byte-compiles one
@@ -18,11 +19,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 BASE   := $(VENV)/.base
 TEST   := $(VENV)/.test
+NOTEBOOKS := $(VENV)/.notebooks
 MODELS := $(VENV)/.models
 
 .PHONY: test reproduce env models lab export check outputs train gpu
 
-env: $(BASE)
+env: $(NOTEBOOKS)
 
 $(BASE): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +35,12 @@ $(BASE): requirements.txt pyproject.toml
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (creaeval)"
 	touch $(BASE)
 
-$(TEST): $(BASE) requirements-local.txt requirements-test.txt
+$(NOTEBOOKS): $(BASE) requirements-notebooks.txt
+	$(PY) -m pip install --no-compile -r requirements-notebooks.txt
+	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
+	touch $(NOTEBOOKS)
+
+$(TEST): $(NOTEBOOKS) requirements-local.txt requirements-test.txt
 	$(PY) -m pip install --no-compile -r requirements-local.txt -r requirements-test.txt
 	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	touch $(TEST)
@@ -76,10 +83,10 @@ train: $(TEST) $(MODELS)
 	$(VENV)/bin/creaeval train sft_evidence --epochs 3 $(EVIDENCE)
 	$(VENV)/bin/creaeval train sft --epochs 3 $(EVIDENCE)
 
-lab: $(BASE)
+lab: $(NOTEBOOKS)
 	$(VENV)/bin/jupyter lab
 
-export: $(BASE)
+export: $(NOTEBOOKS)
 	$(VENV)/bin/nbdev-export
 	$(VENV)/bin/nbdev-clean
 

