@@ -28,7 +28,7 @@ env: $(NOTEBOOKS)
 
 $(BASE): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install --upgrade pip wheel   # wheel: the editable install below builds without isolation
 	$(PY) -m pip install --no-compile -r requirements.txt
 	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	$(PY) -m pip install --no-deps --no-build-isolation -e .
