@@ -18,7 +18,7 @@ os.environ.setdefault('TRANSFORMERS_OFFLINE', '1')
 # The committed runs are stored packed (`creaeval.rundir.pack_run`); the tests that read their files by path (and the
 # notebooks they run) find them unpacked. A run already unpacked costs one stat; the lock keeps workers apart.
 from creaeval.rundir import unpack_all
-unpack_all(ROOT/'data/runs')
+unpack_all(ROOT/'data')
 
 WORKERS = int(os.environ.get('PYTEST_XDIST_WORKER_COUNT', '1'))
 if WORKERS > 1:

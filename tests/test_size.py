@@ -22,14 +22,14 @@ def test_tracked_files_under_the_limit():
 
 def test_committed_runs_are_packed():
     files = tracked()
-    plain = [f for f in files if f.startswith('data/runs/') and Path(f).name in PACKED]
+    plain = [f for f in files if f.startswith('data/') and Path(f).name in PACKED]
     assert not plain, f"tracked unpacked: {plain[:3]} (run tools/pack_runs.py and commit the packs)"
     runs = {str(Path(f).parent) for f in files if f.startswith('data/runs/') and Path(f).name == 'config.json'}
     packs = {str(Path(f).parent) for f in files if f.startswith('data/runs/') and Path(f).name == PACK}
     assert runs - packs == set(), f"runs without {PACK}: {sorted(runs - packs)[:3]}"
 
 def test_every_pack_holds_what_its_run_wrote():
-    for pack in sorted((ROOT/'data/runs').rglob(PACK)):
+    for pack in sorted((ROOT/'data').rglob(PACK)):
         run = unpacked(pack.parent)
         mark = json.loads((run/MARK).read_text())
         test = {n: _sha(run/n) for n in mark['files']}

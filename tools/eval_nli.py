@@ -6,7 +6,8 @@ Writes data/nli/backend_scores.csv (one row per backend: accuracy and Cohen's ka
 precision and recall of 'equivalent', directed three-way accuracy) and data/nli/backend_verdicts.csv (each backend's
 verdicts in both directions for every pair). `seconds` is this invocation's wall time; for the LLM backends
 `model_seconds` is their generation time as first measured (kept in the cache) and `cache_hits` how many answers were
-replayed. LLM answers are cached in data/nli/llm.sqlite, so a rerun replays them.
+replayed. LLM answers are cached in data/nli/llm.sqlite (committed packed, in data/nli/pack.tar.xz, and unpacked
+on first use), so a rerun replays them.
 The LLM backends see the MacGyver problem as context (their default); the others do not use it.
 """
 import argparse, importlib.util, sys, time
