@@ -356,7 +356,7 @@ def judge_lines(scores: pd.DataFrame, auc: pd.DataFrame) -> list[str]:
 P2_NAMES = {'oneshot': 'GPT-4o one-shot', 'cot': 'GPT-4o CoT', 'chateval': 'ChatEval',
             'agents': 'Retrieval judge (GPT-4o)'}
 THIRD_PARTY = '†'
-THIRD_PARTY_NOTE = f"{THIRD_PARTY} third-party summary of P2 (papers.md [B-notes]), not P2's text"
+THIRD_PARTY_NOTE = f"{THIRD_PARTY} a third-party summary of P2, not P2's text"
 
 def beside_table_2(acc: pd.DataFrame, p2_acc: pd.DataFrame, *,
                    flagged: pd.DataFrame|None=None, # `degenerate_judges` of the runs' scores (source = method)
