@@ -65,8 +65,9 @@ def line_of(r: Run, needle: str|None) -> str:
     lines = [l for l in r.text.splitlines() if l.strip()]
     err = [l for l in r.err.splitlines() if l.strip().startswith('creaeval')]
     out = [l for l in r.out.splitlines() if l.strip()]
-    return (next((l for l in err + lines if needle and needle in l), None)      # an error line first
-            or (err or out or lines or [''])[-1])
+    got = (next((l for l in err + lines if needle and needle in l), None)      # an error line first
+           or (err or out or lines or [''])[-1])
+    return got[got.index('creaeval'):] if 'creaeval' in got[1:] and not got.startswith('creaeval') else got  # after a bar
 
 
 def abridge(s: str, tmp: Path, n=160) -> str:
