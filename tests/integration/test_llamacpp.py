@@ -109,3 +109,16 @@ def test_sigkill_mid_batch_then_rerun(proxy, tmp_path):
     assert not done_prompts & set(again)                                                  # no duplicate model call
     assert sorted(again) == sorted(r['prompt'] for r in res if r['key'] not in before)   # only the missing ones ran
     assert len(done_keys()) == n
+
+
+def test_a_busy_server_answers_the_liveness_probe(llama_server, tmp_path):
+    "While the server generates, `OpenAIBackend.answers` gets its HTTP answer at once (its /v1/models would wait)."
+    import threading
+    from creaeval.llm import run_sync
+    llm = llm_via(llama_server + '/v1', tmp_path/'c.sqlite', timeout=300)
+    busy = threading.Thread(target=lambda: llm.chat_sync(**{**ask(99, max_tokens=300), 'temperature': 1.0}))
+    busy.start(); time.sleep(1.5)
+    t = time.perf_counter(); why = run_sync(llm.backend.answers(5.0)); dt = time.perf_counter() - t
+    generating = busy.is_alive()
+    busy.join()
+    assert generating and why is None and dt < 2.0, (generating, why, dt)
