@@ -116,8 +116,10 @@ def test_a_busy_server_answers_the_liveness_probe(llama_server, tmp_path):
     import threading
     from creaeval.llm import run_sync
     llm = llm_via(llama_server + '/v1', tmp_path/'c.sqlite', timeout=300)
-    busy = threading.Thread(target=lambda: llm.chat_sync(**{**ask(99, max_tokens=300), 'temperature': 1.0}))
-    busy.start(); time.sleep(1.5)
+    long = ' '.join(f'Brick {i} can hold a door, warm a bed or mark a path.' for i in range(60))    # ~1,000 tokens to read
+    busy = threading.Thread(target=lambda: llm.chat_sync([{'role': 'user', 'content': long + ' Tell a long story.'}],
+                                                         temperature=1.0, max_tokens=64))
+    busy.start(); time.sleep(0.5)
     t = time.perf_counter(); why = run_sync(llm.backend.answers(5.0)); dt = time.perf_counter() - t
     generating = busy.is_alive()
     busy.join()
