@@ -12,6 +12,8 @@
 #   make lab        open the notebooks in JupyterLab
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
+#   make docs       the docs site in _docs/ (every notebook of nbs/ and papers/ as a page, with its committed outputs,
+#                   and the API), offline, without running a notebook; open _docs/index.html
 #   make gpu        on a machine with a CUDA GPU: semantic entropy's GPU work timed against the CPU, creaeval's GPU
 #                   tests where its dependencies are installed (tools/gpu_check.sh; no .venv needed); figures in $OUT
 PYTHON ?= python3
@@ -21,8 +23,9 @@ BASE   := $(VENV)/.base
 TEST   := $(VENV)/.test
 NOTEBOOKS := $(VENV)/.notebooks
 MODELS := $(VENV)/.models
+DOCS   := $(VENV)/.docs
 
-.PHONY: test reproduce env models lab export check outputs train gpu
+.PHONY: test reproduce env models lab export check outputs train gpu docs
 
 env: $(NOTEBOOKS)
 
@@ -40,7 +43,11 @@ $(NOTEBOOKS): $(BASE) requirements-notebooks.txt
 	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	touch $(NOTEBOOKS)
 
-$(TEST): $(NOTEBOOKS) requirements-local.txt requirements-test.txt
+$(DOCS): $(NOTEBOOKS) requirements-docs.txt
+	$(PY) -m pip install --no-compile -r requirements-docs.txt
+	touch $(DOCS)
+
+$(TEST): $(NOTEBOOKS) $(DOCS) requirements-local.txt requirements-test.txt
 	$(PY) -m pip install --no-compile -r requirements-local.txt -r requirements-test.txt
 	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
 	touch $(TEST)
@@ -97,3 +104,7 @@ outputs: $(TEST)
 # the prepared GPU check; on a machine without CUDA it stops at once with one line saying what is missing
 gpu:
 	OUT=$${OUT:-figures/gpu} tools/gpu_check.sh
+
+docs: $(DOCS)
+	$(VENV)/bin/sphinx-build -q -b html -c docs . _docs
+	@echo "the site: _docs/index.html"

