@@ -722,6 +722,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
             'creaeval.papers': { 'creaeval.papers._run_all': ('papers.html#_run_all', 'creaeval/papers.py'),
                                  'creaeval.papers._run_one': ('papers.html#_run_one', 'creaeval/papers.py'),
                                  'creaeval.papers._untimed': ('papers.html#_untimed', 'creaeval/papers.py'),
+                                 'creaeval.papers.caption_of': ('papers.html#caption_of', 'creaeval/papers.py'),
                                  'creaeval.papers.check_parameters': ('papers.html#check_parameters', 'creaeval/papers.py'),
                                  'creaeval.papers.check_shared': ('papers.html#check_shared', 'creaeval/papers.py'),
                                  'creaeval.papers.default_out': ('papers.html#default_out', 'creaeval/papers.py'),

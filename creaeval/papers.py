@@ -14,7 +14,7 @@ from .runner import shared_samples
 
 # %% auto #0
 __all__ = ['paper_notebooks', 'notebook_parameters', 'param_value', 'check_parameters', 'log_writes', 'written_files',
-           'default_out', 'write_index', 'check_shared', 'reproduce']
+           'caption_of', 'default_out', 'write_index', 'check_shared', 'reproduce']
 
 # %% ../nbs/89_papers.ipynb #fc657aa1
 def paper_notebooks(root: Path|None=None, # project root (default: `project_root()`)
@@ -94,6 +94,17 @@ def _run_one(nb: Path, dest: Path, kernel: str, parameters: dict, log: Path|None
             if km.is_alive(): km.shutdown_kernel()
     return None
 
+# %% ../nbs/89_papers.ipynb #dc021587
+def caption_of(f: Path) -> str:
+    """The first paragraph, whole, of the caption file of a written table or figure: its own `.md`, else that of the
+    name it extends (`x_aut.png` -> `x.md`); '' when there is none."""
+    stem = f.stem
+    while True:
+        md = f.with_name(stem + '.md')
+        if md.is_file(): return ' '.join(md.read_text().split('\n\n', 1)[0].split()).replace('|', '/')
+        if '_' not in stem: return ''
+        stem = stem.rsplit('_', 1)[0]
+
 # %% ../nbs/89_papers.ipynb #d3626576
 def default_out(nb: Path) -> Path:
     "Where a paper notebook writes by default (its `out_dir` parameter), from the project root."
@@ -115,8 +126,7 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
         r = rel.loc[key]
         lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
         for f in sorted(written[nb]):
-            md = f if f.suffix == '.md' else f.with_suffix('.md')   # a figure or table: its caption file's
-            cap = md.read_text().split('\n\n', 1)[0].replace('|', '/')[:240] if md.is_file() else ''
+            cap = caption_of(f) or ('(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' else '')
             lines.append(f"| `{f.relative_to(root)}` | {cap} |")
         lines.append("")
     path = Path(path or root/'figures'/'README.md'); path.write_text('\n'.join(lines))
