@@ -29,7 +29,10 @@ if WORKERS > 1:
 # The tests that take minutes (`make test` prints the 15 slowest) start first, so that a parallel run does not end with
 # one of them running alone while the other workers wait. The order changes nothing else.
 LONG_FIRST = ('tests/test_runner_embedded.py::test_embedded_creaeval_and_direct',
-              *(f'tests/test_notebooks.py::test_notebook[{nb}]' for nb in ('90_cli', '27_training', '53_stepwise', '15_local')))
+              *(f'tests/test_notebooks.py::test_notebook[{nb}]' for nb in ('37_general', '90_cli', '27_training',
+                                                                           '58_mgjudge', '15_local', '36_scorer',
+                                                                           '53_stepwise', '16_models')),
+              'tests/test_docs.py')
 
 def pytest_collection_modifyitems(config, items):
     rank = lambda item: next((i for i, p in enumerate(LONG_FIRST) if item.nodeid.startswith(p)), len(LONG_FIRST))
