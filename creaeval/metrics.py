@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Sequence
 import numpy as np
 from scipy import stats
-from nltk.translate.bleu_score import sentence_bleu, SmoothingFunction
 
 # %% auto #0
 __all__ = ['REASONS', 'METRICS', 'Estimate', 'paired', 'check_scale', 'sums', 'from_sums', 'fisher_ci', 'icc_ci', 'pcc', 'icc',
@@ -276,6 +275,7 @@ def self_bleu(texts: Sequence[str], # the repeated outputs (the pilot used 5)
     if len(texts) < 2: raise ValueError(f"self-BLEU needs at least 2 texts, got {len(texts)}")
     for i, t in enumerate(texts):
         if not isinstance(t, str): raise TypeError(f"text {i} is {type(t).__name__}, not str")
+    from nltk.translate.bleu_score import sentence_bleu, SmoothingFunction   # nltk: about a second to import
     toks, sm = [t.split() for t in texts], SmoothingFunction().method1
     return float(np.mean([sentence_bleu([toks[j] for j in range(len(toks)) if j != i], toks[i], weights=weights,
                                         smoothing_function=sm) for i in range(len(toks))]))

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Sequence
 import numpy as np, pandas as pd
 from fastcore.basics import patch
-from sklearn.metrics import cohen_kappa_score
 from .core import project_root
 from .cache import Cache, open_cache
 from .weights import minilm_path
@@ -325,6 +324,7 @@ def score_backend(backend, # an NLI backend
         q = (questions or {}).get(pid)
         lab = v.get([(r.a, r.b) for r in g.itertuples()] + [(r.b, r.a) for r in g.itertuples()], q)
         ab += list(zip(g.index, lab[:len(g)])); ba += list(zip(g.index, lab[len(g):]))
+    from sklearn.metrics import cohen_kappa_score   # sklearn: imported where it is used (about a second to import)
     out = df.assign(ab=pd.Series(dict(ab)), ba=pd.Series(dict(ba)))
     out['gold_equivalent'] = out.relation == 'equivalent'
     out['equivalent'] = [equivalent(x, y, rule) for x, y in zip(out.ab, out.ba)]

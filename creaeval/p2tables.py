@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 import numpy as np, pandas as pd
 from scipy import stats
-from sklearn.metrics import roc_auc_score
 from .core import project_root
 from .loaders import P2_CRITERIA
 from .entropy import FORMS
@@ -312,6 +311,7 @@ def grouped_auc(y, p, # 0/1 labels and scores
                 groups=None, # a group per row, resampled whole (default: each row its own group)
                 *, n_boot: int=2000, seed: int=0) -> tuple[float, float, float]:
     "AUC of `p` for labels `y`, and a 95% percentile bootstrap interval over groups (replicates with one class skipped)."
+    from sklearn.metrics import roc_auc_score   # sklearn: imported where it is used (about a second to import)
     y, p = np.asarray(y), np.asarray(p)
     g = np.arange(len(y)) if groups is None else np.asarray(groups)
     idx = pd.Series(np.arange(len(y))).groupby(g, sort=False).apply(list).tolist()

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Sequence
 import numpy as np, pandas as pd
 from scipy import stats
-from sklearn.metrics import adjusted_rand_score
 from .entropy import FORMS, step_entropies
 from .nli import Verdicts, cluster
 from .diversity import diversity_table
@@ -75,6 +74,7 @@ def agreement(steps: pd.DataFrame, # rows of `run_steps` and `recluster`, severa
     "Per backend: its partitions and SE against `reference`'s (ARI, identical share, Spearman's rho)."
     if reference not in set(steps.backend):
         raise ValueError(f"reference {reference!r} is not among the backends {sorted(set(steps.backend))}")
+    from sklearn.metrics import adjusted_rand_score   # sklearn: imported where it is used (about a second to import)
     col, key = f"se_{form}", ['problem_id', 'step']
     ref = steps[steps.backend == reference].set_index(key)
     out = []

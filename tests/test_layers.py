@@ -51,6 +51,7 @@ LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
 HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'jupyter_client', 'matplotlib', 'seaborn',
          'httpx',   # the HTTP client under openai: imported where a call is made, as openai is
+         'nltk',    # only Self-BLEU needs it, and it takes about a second to import
          'statsmodels', 'openai', 'onnxruntime', 'sklearn', 'jsonschema'}
 
 def modules():
