@@ -81,7 +81,7 @@ def ttcw_update_benchmark(
     if missing not in ('no', 'omit'): raise ValueError(f"missing must be 'no' or 'omit', not {missing!r}")
     lab = majority.assign(id='story_' + majority.story_id.astype(str) + '_test' + majority.ttcw_idx.astype(str),
                           y=(majority.verdict == 'Yes').astype(int)).set_index('id').y
-    from sklearn.metrics import balanced_accuracy_score, precision_score, recall_score, f1_score   # sklearn: imported where it is used (about a second to import)
+    from sklearn.metrics import balanced_accuracy_score, precision_score, recall_score, f1_score   # slow to import
     rows = []
     for j, g in verdicts.groupby('judge'):
         g = g.drop_duplicates('id', keep='last').set_index('id')

@@ -225,7 +225,8 @@ async def answers(self: OpenAIBackend, wait: float) -> str|None:
         async with (httpx.AsyncClient(timeout=wait) if own else contextlib.nullcontext(self._http_client)) as c:
             await asyncio.wait_for(c.get(self.base_url), wait)
         return None
-    except (asyncio.TimeoutError, TimeoutError, httpx.TimeoutException): return f"no answer to a plain GET in {wait:g} s"
+    except (asyncio.TimeoutError, TimeoutError, httpx.TimeoutException):
+        return f"no answer to a plain GET in {wait:g} s"
     except httpx.HTTPError as e: return f"a plain GET failed ({type(e).__name__}: {str(e)[:120]})"
 
 # %% ../nbs/12_llm.ipynb #20fe6f96

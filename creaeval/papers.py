@@ -126,7 +126,8 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
         r = rel.loc[key]
         lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
         for f in sorted(written[nb]):
-            cap = caption_of(f) or ('(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' else '')
+            none = '(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' else ''
+            cap = caption_of(f) or none
             lines.append(f"| `{f.relative_to(root)}` | {cap} |")
         lines.append("")
     path = Path(path or root/'figures'/'README.md'); path.write_text('\n'.join(lines))
@@ -148,7 +149,7 @@ def check_shared(nb: Path,         # a paper notebook
 
 # %% ../nbs/89_papers.ipynb #0a706988
 def _run_all(notebooks: list[Path], run, jobs: int|None) -> dict[Path, float]:
-    "`run(i, nb)` -> (nb, seconds, error) for each notebook, `jobs` at a time, each printed as it ends; none starts after a failure."
+    "`run(i, nb)` -> (nb, seconds, error) per notebook, `jobs` at a time, each printed as it ends; none starts after a failure."
     root, took, failed = project_root(), {}, None
     with ThreadPoolExecutor(max(1, min(jobs or os.cpu_count() or 1, len(notebooks)))) as pool:
         futures = [pool.submit(run, i, nb) for i, nb in enumerate(notebooks)]
@@ -170,7 +171,7 @@ def reproduce(notebooks: list[Path]|None=None, # notebooks to run (default: all 
               in_place: bool=False,            # write the outputs into the notebooks themselves (defaults only)
               jobs: int|None=None,             # notebooks run at once (default: one per core)
              ) -> list[tuple[Path, float]]:
-    "Execute the paper notebooks with papermill, `jobs` at a time; none starts after a failure. A full run rewrites the index."
+    "Run the paper notebooks with papermill, `jobs` at a time; none starts after a failure. A full run rewrites the index."
     root, parameters, full = project_root(), dict(parameters or {}), not notebooks and not parameters
     notebooks = [Path(n).resolve() for n in (notebooks or paper_notebooks(root))]
     if in_place and parameters: raise ValueError("--in-place runs notebooks with their defaults only; drop -p")

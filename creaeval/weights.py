@@ -241,7 +241,8 @@ def _unordered(o: np.ndarray) -> np.ndarray: return np.where(o & 0x8000, o ^ 0x8
 
 def _bits(a) -> np.ndarray: return np.ascontiguousarray(a, dtype=np.float16).view(np.uint16).ravel()
 
-def _base_sha(base: dict, keys: list) -> str: return hashlib.sha256(b''.join(_bits(base[k]).tobytes() for k in keys)).hexdigest()
+def _base_sha(base: dict, keys: list) -> str:
+    return hashlib.sha256(b''.join(_bits(base[k]).tobytes() for k in keys)).hexdigest()
 
 def save_fp16_steps(path: Path|str, # the file to write
                     state: dict,    # name -> array: the fine-tuned weights (stored as fp16)
