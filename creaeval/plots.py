@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np, pandas as pd
 
 # %% auto #0
-__all__ = ['plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table']
+__all__ = ['NOTEBOOK_PX', 'SCREEN_PPI', 'MIN_PT', 'plot_heatmap', 'plot_violins', 'plot_judge_bars', 'style_table', 'save_figure',
+           'png_text_size']
 
 # %% ../nbs/22_plots.ipynb #4f3f3d74
 def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
@@ -62,3 +63,44 @@ def style_table(values: pd.DataFrame, # method x column table, e.g. `AgreementRe
     text = values.map(lambda v: '' if pd.isna(v) else f"{v:.{digits}f}") + star.map(lambda s: '*' if s else '')
     best = values.eq(values.max(axis=0), axis=1) & values.notna()
     return text.style.apply(lambda _: best.map(lambda b: 'font-weight: bold' if b else '').to_numpy(), axis=None)
+
+# %% ../nbs/22_plots.ipynb #c1fac209
+NOTEBOOK_PX, SCREEN_PPI, MIN_PT = 900, 96, 7.0   # the column a PNG is shown in; the floor the tests hold figures to
+
+def _drawn_texts(fig) -> list:
+    "The texts the renderer draws: titles, axis labels, tick labels in view, annotations, legends, table cells."
+    out = [fig._suptitle] if fig._suptitle is not None else []
+    out += list(fig.texts) + [t for lg in fig.legends for t in lg.get_texts() + [lg.get_title()]]
+    for ax in fig.axes:
+        if not ax.get_visible(): continue
+        out += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label, *ax.texts,
+                ax.xaxis.get_offset_text(), ax.yaxis.get_offset_text()]
+        for axis in (ax.xaxis, ax.yaxis):
+            for t in axis._update_ticks(): out += [t.label1, t.label2]
+        if (lg := ax.get_legend()) is not None and lg.get_visible(): out += lg.get_texts() + [lg.get_title()]
+        for tb in ax.tables: out += [c.get_text() for c in tb.get_celld().values()]
+    return [t for t in out if t.get_visible() and t.get_text().strip()]
+
+def save_figure(fig, path, # where the PNG goes
+                dpi: int=110, **kw, # more arguments to `Figure.savefig` (e.g. bbox_inches='tight')
+               ) -> tuple[float, str]:
+    """Save `fig` as a PNG that records its smallest text as a reader sees it at notebook width (pt at 96 ppi in a
+    900-pixel column); that size and text are returned and kept in the PNG (`png_text_size`)."""
+    from PIL import Image, PngImagePlugin
+    fig.savefig(path, dpi=dpi, **kw)
+    fig.canvas.draw()
+    with Image.open(path) as im: im.load(); width, img = im.size[0], im.copy()
+    scale = dpi / SCREEN_PPI * min(1.0, NOTEBOOK_PX / width)
+    texts = _drawn_texts(fig)
+    pt, text = min(((t.get_fontsize() * scale, t.get_text()) for t in texts), default=(float('inf'), ''))
+    info = PngImagePlugin.PngInfo()
+    info.add_text('creaeval:smallest-pt', f"{pt:.2f}"); info.add_text('creaeval:smallest-text', ' '.join(text.split())[:80])
+    img.save(path, pnginfo=info, dpi=(dpi, dpi))
+    return round(pt, 2), text
+
+def png_text_size(path) -> tuple[float, str]|None:
+    "The smallest text a PNG written by `save_figure` shows at notebook width (pt) and which text; None if not recorded."
+    from PIL import Image
+    with Image.open(path) as im: meta = dict(im.text)
+    if 'creaeval:smallest-pt' not in meta: return None
+    return float(meta['creaeval:smallest-pt']), meta.get('creaeval:smallest-text', '')
