@@ -34,6 +34,20 @@ def test_demos_and_rhythm_are_counted(tmp_path):
     r = house.notebook_rhythm(tmp_path/'01_x.ipynb')
     assert (r['demos'], r['demos_shown'], r['exports'], r['followed'], r['shows']) == (2, 1, 3, 2, True)
 
+def test_reader_demos_are_counted(tmp_path):
+    "What a reader gets: a demo with no test and over 200 characters shown (or an image) after a definition."
+    text = lambda n: [{'output_type': 'stream', 'name': 'stdout', 'text': 'x' * n}]
+    img = [{'output_type': 'display_data', 'data': {'image/png': 'iVBOR', 'text/plain': '<Figure>'}, 'metadata': {}}]
+    cell = lambda src, outputs=(): {'cell_type': 'code', 'source': src, 'metadata': {}, 'outputs': list(outputs)}
+    nb = {'cells': [cell('#| export\ndef f(): return 1\ndef f2(): pass'), cell('print(f())', text(201)),  # 2 shown
+                    cell('#| export\ndef g(): return 2'), cell('test_eq(g(), 2)\nprint(g())', text(500)),  # a test
+                    cell('#| export\ndef h(): return 3'), cell('h()', text(200)),                          # too short
+                    cell('#| export\nimport os'), cell('plot()', img),                  # defines nothing: not counted
+                    cell('#| export\nclass K: pass'), cell('K()', img)]}                # an image is shown
+    (tmp_path/'01_x.ipynb').write_text(json.dumps(nb))
+    r = house.notebook_rhythm(tmp_path/'01_x.ipynb')
+    assert (r['definitions'], r['definitions_shown'], r['reader_demos']) == (5, 3, 3)
+
 def test_long_signatures_and_paper_code(tmp_path):
     src = tmp_path/'m.py'
     src.write_text("def a(p, q, r, s, t, u, v): pass\ndef b(p, q, r, s, t, u, v=1): pass\n"

@@ -10,7 +10,11 @@ are the ones the project holds itself to.
 
 A demo is a non-export code cell whose last statement is an expression that is not a `test_*` call (what a reader sees
 printed); a test cell calls a `test_*` function or asserts. An export cell is *followed* when a demo or a test comes
-after it before the next export cell. A notebook *shows nothing* when none of its code cells keeps an output. The
+after it before the next export cell. What a reader gets is measured more strictly: a *reader demo* is a code cell
+that is not an export cell, calls no `test_*` function and asserts nothing, and keeps an output of more than
+`reader_demo_chars` characters (text, or any image): not a value echoed under a test. A definition is *shown* when its
+export cell is followed by a reader demo before the next export cell; export cells that define nothing are not
+counted. A notebook *shows nothing* when none of its code cells keeps an output. The
 required positional parameters of a function are those without a default before any `*` (`self` and `cls` not
 counted). In the paper notebooks (`papers/**/*.ipynb`) only small plotting closures may be defined (at most
 `closure_lines` lines, drawing on an axis or figure: the body names `ax`, `axes`, `fig` or `plt`); any other helper
@@ -22,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LIMITS = dict(one_definition_share=0.80, cell_lines=50, long_line_share=0.01, line_length=120, module_lines=600,
               docstring_length=110, demo_output_share=0.95, followed_share=0.75, positional=6, closure_lines=12,
-              paper_long_line_share=0.0)
+              paper_long_line_share=0.0, reader_demo_chars=200)
 
 def export_cells(nbs: Path=ROOT/'nbs') -> list[dict]:
     "Every export cell of the notebooks: notebook, index, lines, definitions (names)."
@@ -58,20 +62,49 @@ def cell_kind(c: dict) -> str|None:
         return 'test'
     return 'other'
 
+def _has_test(c: dict) -> bool:
+    "Whether a code cell calls a `test_*` function or asserts."
+    try: tree = ast.parse(_body(_src(c)))
+    except SyntaxError: return False
+    name = lambda call: getattr(call.func, 'id', '') or getattr(call.func, 'attr', '')
+    return any(isinstance(n, ast.Assert) or (isinstance(n, ast.Call) and name(n).startswith('test')) for n in ast.walk(tree))
+
+def output_chars(c: dict) -> int:
+    "Characters a code cell shows: its streams' and results' text; an image counts as more than any limit."
+    n = 0
+    for o in c.get('outputs', []):
+        if o.get('output_type') == 'stream': n += len(_src({'source': o.get('text', '')}))
+        data = o.get('data', {})
+        if any(k.startswith('image/') for k in data): return 10**9
+        for k in ('text/html', 'text/markdown', 'text/plain'):
+            if k in data: n += len(_src({'source': data[k]})); break
+    return n
+
+def is_reader_demo(c: dict) -> bool:
+    "A cell a reader looks at: no export, no test, an output over `reader_demo_chars` characters."
+    return (c['cell_type'] == 'code' and cell_kind(c) != 'export' and not _has_test(c)
+            and output_chars(c) > LIMITS['reader_demo_chars'])
+
 def notebook_rhythm(nb: Path) -> dict:
     "Demos (and how many keep an output), export cells (and how many are followed by a demo or test), any output."
     cells = [c for c in json.loads(nb.read_text())['cells'] if c['cell_type'] == 'code']
     kinds = [cell_kind(c) for c in cells]
     demos = [c for c, k in zip(cells, kinds) if k == 'demo']
-    followed, exports = 0, 0
+    followed, exports, defs, shown = 0, 0, 0, 0
     for i, k in enumerate(kinds):
         if k != 'export': continue
         exports += 1
         for k2 in kinds[i+1:]:
             if k2 == 'export': break
             if k2 in ('demo', 'test'): followed += 1; break
+        tree = ast.parse(_body(_src(cells[i])))
+        n = sum(isinstance(t, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for t in tree.body)
+        after = next((j for j in range(i + 1, len(kinds)) if kinds[j] == 'export'), len(kinds))
+        defs += n; shown += n * any(is_reader_demo(c) for c in cells[i+1:after])
     return dict(notebook=nb.name, demos=len(demos), demos_shown=sum(bool(c.get('outputs')) for c in demos),
-                exports=exports, followed=followed, shows=any(c.get('outputs') for c in cells))
+                exports=exports, followed=followed, shows=any(c.get('outputs') for c in cells),
+                definitions=defs, definitions_shown=shown,
+                reader_demos=sum(is_reader_demo(c) for c in cells))
 
 def long_signatures(files: list[Path], limit: int) -> list[tuple[str, str, int]]:
     "(file, function, required positional parameters) for every function over the limit."
@@ -125,7 +158,9 @@ def measure() -> dict:
     demos, shown = sum(r['demos'] for r in rhythm), sum(r['demos_shown'] for r in rhythm)
     exports, followed = sum(r['exports'] for r in rhythm), sum(r['followed'] for r in rhythm)
     paper_lines = sum(v['lines'] for v in papers.values())
-    return dict(demos=demos, demos_shown=shown, demo_output_share=shown / demos,
+    defs, defs_shown = sum(r['definitions'] for r in rhythm), sum(r['definitions_shown'] for r in rhythm)
+    return dict(definitions=defs, definitions_shown=defs_shown, definitions_shown_share=defs_shown / defs,
+                reader_demos=sum(r['reader_demos'] for r in rhythm), demos=demos, demos_shown=shown, demo_output_share=shown / demos,
                 followed=followed, followed_share=followed / exports, rhythm=rhythm,
                 shows_nothing=[r['notebook'] for r in rhythm if not r['shows']],
                 long_signatures=long_signatures(files, LIMITS['positional']),
@@ -176,6 +211,9 @@ if __name__ == '__main__':
           f"({m['long_line_share']:.2%}); docstrings over {LIMITS['docstring_length']}: {len(m['long_docstrings'])}")
     print(f"demos: {m['demos']}, keeping their output: {m['demos_shown']} ({m['demo_output_share']:.1%}); "
           f"notebooks showing nothing: {len(m['shows_nothing'])}")
+    print(f"definitions followed by a reader demo (no test, output over {LIMITS['reader_demo_chars']} characters): "
+          f"{m['definitions_shown']} of {m['definitions']} ({m['definitions_shown_share']:.1%}); reader demos: "
+          f"{m['reader_demos']}; export cells holding two or more definitions: {len(m['many_definitions'])}")
     print(f"export cells followed by a demo or test: {m['followed']} of {m['export_cells']} ({m['followed_share']:.1%}); "
           f"functions over {LIMITS['positional']} required positional parameters: {len(m['long_signatures'])}")
     print(f"paper notebooks: {m['paper_lines']} code lines, {m['paper_long_line_share']:.1%} over "
@@ -183,7 +221,8 @@ if __name__ == '__main__':
           f"{len(m['paper_definitions'])}")
     if '--notebooks' in sys.argv:
         for r in m['rhythm']:
-            print(f"  {r['notebook']:28} demos {r['demos_shown']:3}/{r['demos']:<3} followed {r['followed']:3}/{r['exports']}")
+            print(f"  {r['notebook']:28} demos {r['demos_shown']:3}/{r['demos']:<3} followed {r['followed']:3}/{r['exports']:<3} "
+                  f"definitions shown {r['definitions_shown']:3}/{r['definitions']}")
     print(f"largest modules: {', '.join(f'{k} {v}' for k, v in m['largest_modules'])}")
     bad = problems(m)
     if '--verbose' in sys.argv:
