@@ -36,6 +36,8 @@ def dimension_descriptions(step: int|str, # 1..6 or 'Step-k'
 # What the analyst writes per dimension. P1 App. D.2 asks it to analyse whether the response meets each dimension's
 # requirements, and its Fig. 1 evidence is evaluative ("of low importance", "a minor issue"): that is the default.
 # 'descriptive' (observations without praise or blame) is creaeval's earlier wording, kept as a named option.
+# The two examples are CGPST's (Step-2's purpose and place): the prompts of AUT and TTCW (creaeval.methods.tasks) carry
+# them only in their version 1, the text their committed runs used; their version 2 takes its examples from the task.
 EVIDENCE_STYLES = {
     'evaluative': "analyse whether the answer meets what the dimension asks: what it shows, short quotes, and the "
     "strengths, weaknesses and problems you find, in plain words (for example: 'the purpose only restates "

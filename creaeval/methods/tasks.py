@@ -18,10 +18,11 @@ from .common import Ctx, MethodResult
 from .sot import EVIDENCE_STYLES
 
 # %% auto #0
-__all__ = ['AUT', 'AUT_RUBRIC', 'TASK_JUDGE_SYSTEM', 'TASK_SCORER_SYSTEM', 'RATE_SYSTEM', 'Task', 'ttcw_task',
-           'ttcw_dimension_of', 'task_for', 'evidence_model', 'score_model_for', 'task_rows', 'weighted_rows',
-           'examples_block', 'task_sot_system', 'rubric_for', 'analyse_task', 'task_creaeval', 'task_direct',
-           'task_reference', 'rate_messages', 'task_rate', 'task_cot', 'on_task']
+__all__ = ['AUT', 'AUT_RUBRIC', 'PROMPT_VERSIONS', 'PROMPT_VERSION', 'TASK_EVIDENCE_STYLES', 'TASK_JUDGE_SYSTEM',
+           'TASK_SCORER_SYSTEM', 'RATE_SYSTEM', 'Task', 'ttcw_task', 'ttcw_dimension_of', 'task_for', 'evidence_model',
+           'score_model_for', 'task_rows', 'weighted_rows', 'prompt_version', 'examples_block', 'task_sot_system',
+           'rubric_for', 'analyse_task', 'task_creaeval', 'task_direct', 'task_reference', 'rate_messages', 'task_rate',
+           'task_cot', 'on_task']
 
 # %% ../../nbs/35_tasks.ipynb #b959adb2
 @dataclass
@@ -30,10 +31,13 @@ class Task:
     name: str
     instruction: str                # what the respondent was asked (our words)
     dimensions: dict[str, str]      # evidence field -> what to look for (AUT: dimensions; TTCW: tests)
+    evidence_examples: tuple = ()   # evaluative evidence in the task's own terms (the analyst's prompt, version 2)
 
 AUT = Task('aut', "Give an unusual, creative use for an everyday object (the Alternate Uses Task).",
            {'Originality': "how far the use departs from the obvious uses of the object; how rare and clever it is",
-            'Use': "what the use actually is and whether it is possible with this object"})
+            'Use': "what the use actually is and whether it is possible with this object"},
+           ("keeping things in a box is what boxes are for",
+            "a minor issue: one word, so how the use works is not said"))
 AUT_RUBRIC = (
     "Originality, 1-5: 1 = an ordinary or obvious use, or not a use at all; 2 = a common use with a small twist; "
     "3 = a moderately unusual use; 4 = an unusual, clever use few people would think of; "
@@ -44,7 +48,9 @@ def ttcw_task() -> Task:
     "TTCW from the released tests: one evidence field per test, named 'T<k>'."
     t = load_ttcw_tests().sort_values('ttcw_idx')
     return Task('ttcw', "Write a short story (the Torrance Test of Creative Writing judges the finished story).",
-                {f"T{r.ttcw_idx}": f"[{r.dimension}: {r.category}] {r.question}" for r in t.itertuples()})
+                {f"T{r.ttcw_idx}": f"[{r.dimension}: {r.category}] {r.question}" for r in t.itertuples()},
+                ("the ending resolves the conflict of the opening scene",
+                 "a minor issue: the narrator's sister is named but never described"))
 
 # %% ../../nbs/35_tasks.ipynb #6092c118
 def ttcw_dimension_of() -> dict[int, str]:
@@ -124,23 +130,58 @@ def weighted_rows(task: Task, levels: dict|None) -> pd.DataFrame:
             for d in dict.fromkeys(dim.values())]
     return pd.DataFrame([dict(r, origin='weighted', note='') for r in rows], columns=ROW_COLUMNS)
 
+# %% ../../nbs/35_tasks.ipynb #5865e398
+PROMPT_VERSIONS = {
+    1: "the committed runs' text: few-shot heading 'answers of answers', CGPST examples in the analyst's message",
+    2: "the heading corrected; the analyst's message in the task's own terms and examples, no copying"}
+PROMPT_VERSION = 1   # the default: the committed runs' text (a run's settings do not record a version yet)
+
+def prompt_version(ctx=None, version: int|None=None) -> int:
+    "The prompt version to build: `version`, else the context's `prompt_version` where set, else the default."
+    v = version if version is not None else getattr(ctx, 'prompt_version', None) or PROMPT_VERSION
+    if v not in PROMPT_VERSIONS: raise ValueError(f"prompt version {v!r}: use one of {sorted(PROMPT_VERSIONS)}")
+    return v
+
 # %% ../../nbs/35_tasks.ipynb #8261b02c
+_HEADINGS = {   # version 2's heading per kind of example; version 1 wrote f"{what} of answers people rated"
+    'answers': "answers people rated", 'analyses': "analyses of answers people rated"}
+
 def examples_block(items: list[tuple[str, float]], # (what the grader sees of an example, its rating)
                    what: str,                       # 'answers' or 'analyses'
+                   version: int|None=None,          # prompt version (default `PROMPT_VERSION`)
                   ) -> str:
     "The examples as a prompt block: each text with the mean rating people gave it."
+    if what not in _HEADINGS: raise ValueError(f"examples of {what!r}: use 'answers' or 'analyses'")
     if not items: return ''
-    lines = [f"### Examples: {what} of answers people rated (mean rating on the same 1-5 scale)"]
+    head = f"{what} of answers people rated" if prompt_version(version=version) == 1 else _HEADINGS[what]
+    lines = [f"### Examples: {head} (mean rating on the same 1-5 scale)"]
     lines += [f"Example {i}:\n{t}\nPeople's mean rating: {r:.1f}" for i, (t, r) in enumerate(items, 1)]
     return '\n\n'.join(lines)
 
 # %% ../../nbs/35_tasks.ipynb #091cc338
-def task_sot_system(style: str='evaluative') -> str:
+_SYSTEM_V1 = (   # version 1 of the analyst's message, with the CGPST style text (and examples) in {style}
+    "You are an analyst who turns a creative response into structured evidence for a later grader. You do not\n"
+    "grade. For each field of the schema, {style}. Never give a score or a level. Where the response shows\n"
+    "nothing for a field, say so. Use only the response and the task; reply with the JSON object only.")
+TASK_EVIDENCE_STYLES = {   # version 2: the evidence styles of `EVIDENCE_STYLES` in the terms of a single-step task
+    'evaluative': "analyse whether the response meets what the field asks: what it shows, short quotes, and the "
+    "strengths, weaknesses and problems you find, in plain words",
+    'descriptive': "write what the response shows that bears on the field: concrete observations and short quotes, "
+    "without praise or blame"}
+
+def task_sot_system(style: str='evaluative',   # a key of `EVIDENCE_STYLES`
+                    version: int|None=None,     # prompt version (default `PROMPT_VERSION`)
+                    task: Task|None=None,       # version 2: the task whose examples the message shows
+                   ) -> str:
     "The analyst's system message for a single-step task."
     if style not in EVIDENCE_STYLES: raise ValueError(f"evidence style {style!r}: use one of {sorted(EVIDENCE_STYLES)}")
-    return f"""You are an analyst who turns a creative response into structured evidence for a later grader. You do not
-grade. For each field of the schema, {EVIDENCE_STYLES[style]}. Never give a score or a level. Where the response shows
-nothing for a field, say so. Use only the response and the task; reply with the JSON object only."""
+    if prompt_version(version=version) == 1: return _SYSTEM_V1.format(style=EVIDENCE_STYLES[style])
+    shown = task.evidence_examples if task is not None and style == 'evaluative' else ()
+    eg = " (for example: " + ', '.join(f"'{e}'" for e in shown) + ")" if shown else ''
+    return ("You are an analyst who turns a creative response into structured evidence for a later grader. You do not "
+            f"grade. For each field of the schema, {TASK_EVIDENCE_STYLES[style]}{eg}. Do not copy the response "
+            "wholesale, and never give a score or a level. Where the response shows nothing for a field, say so. Use "
+            "only the response and the task; reply with the JSON object only.")
 
 # %% ../../nbs/35_tasks.ipynb #27ebd984
 TASK_JUDGE_SYSTEM = """You are an impartial grader of creative responses. You do not see the response itself: an
@@ -185,25 +226,27 @@ async def _score(task: Task, llm, msgs: list[dict], sm: type[BaseModel], kw: dic
     return out, pd.concat([task_rows(task, out, cause), weighted_rows(task, levels)], ignore_index=True)
 
 # %% ../../nbs/35_tasks.ipynb #36b3c311
-async def analyse_task(task: Task, ctx: Ctx, scenario: str, response: str, role: str='sot') -> tuple[dict|None, str]:
-    "The analyst's evidence for one response (or None with the cause)."
+async def analyse_task(task: Task, ctx: Ctx, scenario: str, response: str, role: str='sot',
+                       version: int|None=None) -> tuple[dict|None, str]:
+    "The analyst's evidence for one response (or None with the cause); `version`: the prompt version."
     em = evidence_model(task, ctx.max_chars)
     blocks = [_prompt_item(task, scenario), "### Fields\n" + _fields(task), f"### Schema to fill\n{_skeleton(em)}",
               f"### The response\n{response}"]
-    res = await ctx.sot.chat(_msgs(task_sot_system(ctx.evidence_style), blocks), schema=plain_schema(em),
-                             **ctx.kw(role=role, step=1))
+    system = task_sot_system(ctx.evidence_style, prompt_version(ctx, version), task)
+    res = await ctx.sot.chat(_msgs(system, blocks), schema=plain_schema(em), **ctx.kw(role=role, step=1))
     ev, cause = _validated(em, res)
     return (ev['sot_evidence'] if ev else None), cause
 
 # %% ../../nbs/35_tasks.ipynb #6c752b3f
-async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
+async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str, version: int|None=None) -> MethodResult:
     "Decoupled: one analysis call (evidence per field), then one judge call from the evidence only."
-    ev, cause = await analyse_task(task, ctx, scenario, response)
+    v = prompt_version(ctx, version)
+    ev, cause = await analyse_task(task, ctx, scenario, response, version=v)
     if ev is None:
         return MethodResult(task_rows(task, None, f"no evidence: {cause}"), 'failed', [], dict(evidence=None))
     shots = []
     for x in ctx.examples:
-        xe, xc = await analyse_task(task, ctx, x.scenario, x.response, role='sot_example')
+        xe, xc = await analyse_task(task, ctx, x.scenario, x.response, role='sot_example', version=v)
         if xe is None:
             return MethodResult(task_rows(task, None, f"no evidence for example {x.id}: {xc}"), 'failed', [],
                                 dict(evidence=ev))
@@ -212,21 +255,21 @@ async def task_creaeval(task: Task, ctx: Ctx, scenario: str, response: str) -> M
     blocks = [
         rubric_for(task),
         _prompt_item(task, scenario),
-        examples_block(shots, 'analyses'), f"### Answer format\n{_skeleton(sm)}",
+        examples_block(shots, 'analyses', v), f"### Answer format\n{_skeleton(sm)}",
         "### Evidence from the analyst\n" + json.dumps(ev, indent=1, ensure_ascii=False)]
     _, rows = await _score(task, ctx.judge, _msgs(TASK_JUDGE_SYSTEM, blocks), sm, ctx.kw(role='judge', step=0))
     return MethodResult(rows, rows_status(rows), [], dict(evidence=ev, examples=[x.id for x in ctx.examples]))
 
 # %% ../../nbs/35_tasks.ipynb #fe0b2442
 async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: bool = False,
-                      reference: str | None = None) -> MethodResult:
+                      reference: str | None = None, version: int | None = None) -> MethodResult:
     "Direct Score in one call; `cot`: reasoning first; `reference`: a human story beside the response."
     sm = score_model_for(task, reasoning_chars=(ctx.max_chars or 0) * 4 if cot else None)
     shots = [(f"Object: {x.scenario}\nAnswer: {x.response}", x.rating) for x in ctx.examples]
     blocks = [
         rubric_for(task),
         _prompt_item(task, scenario),
-        examples_block(shots, 'answers'), f"### Answer format\n{_skeleton(sm)}",
+        examples_block(shots, 'answers', prompt_version(ctx, version)), f"### Answer format\n{_skeleton(sm)}",
         f"### A human-written story on the same premise, for reference (do not grade it)\n{reference}"
         if reference else '', f"### The response{' to grade' if reference else ''}\n{response}",
         "Think it through in `reasoning` first, then give the scores." if cot else "Give the scores now."]
@@ -236,13 +279,13 @@ async def task_direct(task: Task, ctx: Ctx, scenario: str, response: str, cot: b
     return MethodResult(rows, rows_status(rows), [], info)
 
 # %% ../../nbs/35_tasks.ipynb #69b3029b
-async def task_reference(task: Task, ctx: Ctx, scenario: str, response: dict) -> MethodResult:
+async def task_reference(task: Task, ctx: Ctx, scenario: str, response: dict, version: int|None=None) -> MethodResult:
     "Reference-based judging (TTCW): the story graded beside a human-written story on the same plot."
     if task.name != 'ttcw': raise ValueError("the reference-based judge is defined for TTCW only")
     if not isinstance(response, dict) or not response.get('reference'):
         raise ValueError(
             "the reference-based judge needs a reference story per sample: pass ttcw_samples(references=<file>)")
-    return await task_direct(task, ctx, scenario, response['story'], reference=response['reference'])
+    return await task_direct(task, ctx, scenario, response['story'], reference=response['reference'], version=version)
 
 # %% ../../nbs/35_tasks.ipynb #814e31da
 RATE_SYSTEM = ("You rate ideas from the Alternate Uses Task: people are asked for unusual uses of an everyday object, "
@@ -255,8 +298,9 @@ def rate_messages(scenario: str, response: str) -> list[dict]:
         f"(obvious, common) to 5 (highly original)? Answer as JSON: {{\"Originality\": <1-5>}}"])
 
 # %% ../../nbs/35_tasks.ipynb #d53ed31f
-async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
-    "The plain one-question originality rating (AUT), chosen and weighted scores as Direct's."
+async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str, version: int|None=None) -> MethodResult:
+    "The plain one-question originality rating (AUT), chosen and weighted scores as Direct's (one prompt version)."
+    prompt_version(ctx, version)             # its prompt is the same in every version; an unknown one fails here
     if task.name != 'aut': raise ValueError("method 'rate' is defined for AUT only (it asks one originality question)")
     if ctx.examples: raise ValueError("method 'rate' takes no few-shot examples (use direct with shots)")
     _, rows = await _score(task, ctx.judge, rate_messages(scenario, response), score_model_for(task),
@@ -264,18 +308,19 @@ async def task_rate(task: Task, ctx: Ctx, scenario: str, response: str) -> Metho
     return MethodResult(rows, rows_status(rows), [], {})
 
 # %% ../../nbs/35_tasks.ipynb #dfc0a948
-async def task_cot(task: Task, ctx: Ctx, scenario: str, response: str) -> MethodResult:
+async def task_cot(task: Task, ctx: Ctx, scenario: str, response: str, version: int|None=None) -> MethodResult:
     "Direct with reasoning first."
-    return await task_direct(task, ctx, scenario, response, cot=True)
+    return await task_direct(task, ctx, scenario, response, cot=True, version=version)
 
 # %% ../../nbs/35_tasks.ipynb #a83a3672
 def on_task(dataset: str, # 'aut' or 'ttcw'
             fn, # a task function (task, ctx, scenario, response)
             reference: bool=False, # the function reads a {'story', 'reference'} response
+            version: int|None=None, # prompt version (default: the context's, else `PROMPT_VERSION`)
            ):
     "The task function as a runner method `(ctx, scenario, response) -> MethodResult` on `dataset`."
     task = task_for(dataset)
     async def run(ctx, scenario, response):
-        if isinstance(response, dict) and not reference: response = response['story']   # a story given with its reference
-        return await fn(task, ctx, scenario, response)
+        if isinstance(response, dict) and not reference: response = response['story']   # a story with its reference
+        return await fn(task, ctx, scenario, response, version=version)
     return run
