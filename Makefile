@@ -14,7 +14,10 @@
 #   make export     the nbdev loop: notebooks -> creaeval/, then strip the notebooks' noisy metadata
 #   make outputs    run every notebook and keep its outputs (what a reader sees on GitHub), then clean them
 #   make docs       the docs site in _docs/ (every notebook of nbs/ and papers/ as a page, with its committed outputs,
-#                   and the API), offline, without running a notebook; open _docs/index.html
+#                   and the API), offline, without running a notebook; open _docs/index.html. Where Chromium is
+#                   installed (make browser), it then looks at three pages in it (tools/docs_screens.py, _docs/_screens)
+#   make browser    headless Chromium for that look (apt-get, as root, where there is apt; else a line saying so);
+#                   make test installs it too, for the docs test that uses it
 #   make gpu        on a machine with a CUDA GPU: semantic entropy's GPU work timed against the CPU, creaeval's GPU
 #                   tests where its dependencies are installed (tools/gpu_check.sh; no .venv needed); figures in $OUT
 PYTHON ?= python3
@@ -26,7 +29,7 @@ NOTEBOOKS := $(VENV)/.notebooks
 MODELS := $(VENV)/.models
 DOCS   := $(VENV)/.docs
 
-.PHONY: test reproduce env models lab export check outputs train gpu docs
+.PHONY: test reproduce env models lab export check outputs train gpu docs browser
 
 env: $(NOTEBOOKS)
 
@@ -75,7 +78,7 @@ check: $(TEST)
 # one pytest-xdist worker per core, each taking the next test as it frees (tests/conftest.py gives each its share of
 # the cores); TEST_WORKERS=0 runs them one at a time in pytest's own process
 TEST_WORKERS ?= $(shell nproc 2>/dev/null || echo 1)
-test: check
+test: check browser
 	$(PY) -m pytest tests -ra --durations=15 -n $(TEST_WORKERS) --dist worksteal
 
 # the SmolLM2 analyst's evidence for 300 training answers and for the first 120 evaluation answers (committed runs)
@@ -109,3 +112,11 @@ gpu:
 docs: $(DOCS)
 	$(VENV)/bin/sphinx-build -q -b html -c docs . _docs
 	@echo "the site: _docs/index.html"
+	@if command -v chromium >/dev/null; then $(PY) tools/docs_screens.py _docs; \
+	else echo "no Chromium (make browser): the site was not looked at in a browser"; fi
+
+# a failed install is not an error here: the docs test that needs the browser then skips and says why
+browser:
+	@command -v chromium >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  timeout 600 apt-get install -y -q chromium >/dev/null 2>&1; } || \
+	  echo "no Chromium installed (needs root and apt-get): the docs browser test will skip"

@@ -1,6 +1,6 @@
 """The docs site (`make docs`): built offline from the committed notebooks without executing one; a page per notebook
 of nbs/ and papers/, the figures inline, the API of every module, and a root page that leads to the index."""
-import re, subprocess, sys
+import importlib.util, re, shutil, subprocess, sys
 from pathlib import Path
 import pytest
 
@@ -34,3 +34,25 @@ def test_the_api_names_every_module(site):
             if p.name not in ('__init__.py', '_modidx.py')]
     assert [m for m in mods if f'id="module-{m}"' not in api] == []
     assert 'def ' not in api and 'pack_run' in api                 # documented from the docstrings
+
+spec = importlib.util.spec_from_file_location('docs_screens', ROOT/'tools/docs_screens.py')
+screens = importlib.util.module_from_spec(spec); spec.loader.exec_module(screens)
+needs_browser = pytest.mark.skipif(screens.browser() is None, reason="no Chromium on PATH (make browser installs it)")
+
+@needs_browser
+def test_the_site_in_a_headless_browser(site, tmp_path):
+    "Home, a method page and a paper page as Chromium draws them: not blank, the sidebar drawn, the figures loaded."
+    problems, seen = screens.check(site, tmp_path)
+    assert not problems, problems
+    assert seen['paper']['images'] >= 3 and seen['paper']['loaded'] == seen['paper']['images']
+    assert all((tmp_path/f'{n}.png').stat().st_size > 20_000 for n in screens.PAGES)
+
+@needs_browser
+def test_the_browser_check_sees_a_broken_site(tmp_path):
+    "A site whose pages are bare and whose paper page's figures are missing fails on every count."
+    for rel in screens.PAGES.values():
+        (tmp_path/rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path/rel).write_text('<html><head></head><body>' + '<img src="gone.png">' * 3 + '</body></html>')
+    problems, _ = screens.check(tmp_path, tmp_path/'shots')
+    assert sum('blank' in p for p in problems) == 3 and sum('no sidebar' in p for p in problems) == 3
+    assert any('0 of 3 images loaded' in p for p in problems), problems
