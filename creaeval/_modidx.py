@@ -561,6 +561,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                   'creaeval.mgjudge._texts': ('mgjudge.html#_texts', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.clean_solution': ('mgjudge.html#clean_solution', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.consensus_features': ('mgjudge.html#consensus_features', 'creaeval/mgjudge.py'),
+                                  'creaeval.mgjudge.cluster_spearman': ('mgjudge.html#cluster_spearman', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.context_features': ('mgjudge.html#context_features', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.cue_features': ('mgjudge.html#cue_features', 'creaeval/mgjudge.py'),
                                   'creaeval.mgjudge.cv_cross_encoder': ('mgjudge.html#cv_cross_encoder', 'creaeval/mgjudge.py'),
