@@ -15,7 +15,7 @@ myst_enable_extensions = ['dollarmath', 'colon_fence']
 myst_heading_anchors = 3
 suppress_warnings = ['myst.header', 'myst.xref_missing', 'misc.highlighting_failure', 'toc.not_included',
                      'mystnb.unknown_mime_type']
-exclude_patterns = ['.venv', '_docs', 'data', 'tests', 'tools', 'research', 'figures', 'build', '**/.ipynb_checkpoints',
+exclude_patterns = ['.venv', '_docs', 'data', 'tests', 'tools', 'figures', 'build', '**/.ipynb_checkpoints',
                     'README.md', 'nbs/llms.txt', '*.egg-info', 'creaeval', '.ci', 'environment.yml']
 html_theme = 'sphinx_book_theme'
 html_title = 'creaeval'
