@@ -500,4 +500,7 @@ def test_index_lists_every_output():
     assert listed == present, (sorted(present - listed)[:5], sorted(listed - present)[:5])
     rel = pd.read_csv(ROOT/'papers/index.csv')
     assert set(rel.notebook) == {str(p.relative_to(ROOT/'papers')) for p in sorted((ROOT/'papers').glob('*/[!_.]*.ipynb'))}
-    assert set(rel.relation) <= {'exact', 'same analysis, other data', 'not comparable'}
+    words = {'exact', 'same analysis, other data', 'not comparable', 'checks, transcribed'}
+    assert set(rel.relation) <= words, set(rel.relation) - words
+    head = text.split('\n## ', 1)[0]           # the index's header defines every relation it uses
+    assert all(f'*{w}*' in head for r in set(rel.relation) for w in r.split(', ')), head
