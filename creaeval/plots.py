@@ -27,12 +27,44 @@ def plot_heatmap(ct: pd.DataFrame, ax=None, title: str='', cmap: str='Blues'):
 # %% ../nbs/22_plots.ipynb #ecd26587
 def plot_violins(var: pd.DataFrame, # output of `inter_judge_variance`
                  y: str='variance', # P1's raw variance; 'variance_norm' (/ range^2) as a labelled second view
-                 x: str='source', ax=None, title: str='', order=None):
-    "Violins of inter-judge variance per method (or per dimension with x='dimension')."
+                 x: str='source', ax=None, title: str='', order=None,
+                 hue: str|None=None, # a second grouping, side by side within each x (e.g. 'source' with x='dimension')
+                 max_levels: int=10, # a group with this many distinct values or fewer is drawn as counts
+                ):
+    """Inter-judge variance per method (or per dimension with x='dimension'): violins, or, where every group takes
+    `max_levels` distinct values or fewer, a bar per value as long as its count, with the count written (a density
+    drawn over a handful of values would invent a shape; a count of 1 still gets a stub). The x label (or, where the
+    groups' n differ, each tick label) gives n."""
     import matplotlib.pyplot as plt, seaborn as sns
     ax = ax or plt.subplots(figsize=(8, 3.5))[1]
-    sns.violinplot(data=var, x=x, y=y, ax=ax, cut=0, inner='quartile', order=order, density_norm='width')
-    ax.set_title(title); ax.tick_params(axis='x', rotation=30)
+    cats = list(order) if order is not None else list(dict.fromkeys(var[x]))
+    hues = list(dict.fromkeys(var[hue])) if hue else [None]
+    vals = var[y].astype(float).round(9)    # the same variance, computed from other scores, differs in the last bits
+    grp = lambda c, h: vals[(var[x] == c) & ((var[hue] == h) if hue else True)]
+    ns = {c: sorted({len(grp(c, h)) for h in hues if len(grp(c, h))}) for c in cats}
+    if max(grp(c, h).nunique() for c in cats for h in hues) > max_levels:
+        sns.violinplot(data=var, x=x, y=y, hue=hue, ax=ax, cut=0, inner='quartile', order=cats,
+                       density_norm='width')
+    else:
+        colours = dict(zip(hues, sns.color_palette(n_colors=len(hues))))
+        slot = 0.8 / len(hues)
+        top = max(grp(c, h).value_counts().max() for c in cats for h in hues if len(grp(c, h)))
+        for i, c in enumerate(cats):
+            for k, h in enumerate(hues):
+                left = i - 0.4 + k * slot + 0.04 * slot
+                for v, n in grp(c, h).value_counts().sort_index().items():   # a bar per value; its count after it
+                    end = left + max(0.6 * slot * n / top, 0.04 * slot)           # a stub at least, so that 1 shows
+                    ax.hlines(v, left, end, color=colours[h], lw=4)
+                    ax.text(end + 0.03 * slot, v, f"{n}", va='center', ha='left', fontsize=7)
+        ax.set_xlim(-0.5, len(cats) - 0.5)
+        if hue: ax.legend([plt.Line2D([], [], color=colours[h], lw=4) for h in hues], hues, fontsize=8)
+        ax.set_ylabel(y)
+    one_n = {n for v in ns.values() for n in v}
+    ax.set_xticks(range(len(cats)), cats if len(one_n) == 1 else
+                  [f"{c}\n(n = {'/'.join(map(str, ns[c]))})" for c in cats], rotation=30, ha='right',
+                  rotation_mode='anchor')
+    ax.set_xlabel(f"n = {one_n.pop()} per {x}{f' and {hue}' if hue else ''}" if len(one_n) == 1 else '')
+    ax.set_title(title)
     return ax
 
 # %% ../nbs/22_plots.ipynb #87c1d1ab
