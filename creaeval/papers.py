@@ -119,7 +119,9 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
     lines = ["# Tables and figures, regenerated", "",
              "Written by `creaeval reproduce` (`make reproduce`) from the committed runs in `data/`; do not edit. Each "
              "notebook's relation to its paper: *exact* (the paper's numbers recomputed), *same analysis, other data*, "
-             "or *not comparable*, with the reason.", ""]
+             "*not comparable*, or *checks* (creaeval's task model, data or models set against what the paper states; "
+             "nothing recomputed) and *transcribed* (the paper's printed rows copied where its data are not public), "
+             "with the reason.", ""]
     for nb in sorted(written, key=lambda p: str(p.relative_to(root/'papers'))):
         key = str(nb.relative_to(root/'papers'))
         if key not in rel.index: raise ValueError(f"papers/index.csv has no row for {key}")
