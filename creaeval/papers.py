@@ -127,9 +127,12 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
         if key not in rel.index: raise ValueError(f"papers/index.csv has no row for {key}")
         r = rel.loc[key]
         lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
+        shown = {}                                 # a caption already written in full: its file, named again
         for f in sorted(written[nb]):
             none = '(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' else ''
             cap = caption_of(f) or none
+            if cap and cap in shown: cap = f"the caption of `{shown[cap].name}`, above"
+            elif cap: shown[cap] = f
             lines.append(f"| `{f.relative_to(root)}` | {cap} |")
         lines.append("")
     path = Path(path or root/'figures'/'README.md'); path.write_text('\n'.join(lines))

@@ -49,7 +49,7 @@ LAYERS = [
 ]
 LEVEL = {m: i for i, row in enumerate(LAYERS) for m in row}
 # optional, or slow to import and needed by few functions: imported where used
-HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'jupyter_client', 'matplotlib', 'seaborn',
+HEAVY = {'torch', 'transformers', 'llama_cpp', 'chromadb', 'peft', 'bert_score', 'papermill', 'jupyter_client', 'matplotlib', 'PIL', 'seaborn',
          'httpx',   # the HTTP client under openai: imported where a call is made, as openai is
          'nltk',    # only Self-BLEU needs it, and it takes about a second to import
          'statsmodels', 'openai', 'onnxruntime', 'sklearn', 'jsonschema'}
