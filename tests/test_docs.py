@@ -56,3 +56,20 @@ def test_the_browser_check_sees_a_broken_site(tmp_path):
     problems, _ = screens.check(tmp_path, tmp_path/'shots')
     assert sum('blank' in p for p in problems) == 3 and sum('no sidebar' in p for p in problems) == 3
     assert any('0 of 3 images loaded' in p for p in problems), problems
+
+READER_FILES = sorted([*ROOT.glob('nbs/*.ipynb'), *ROOT.glob('papers/*/*.ipynb'), *ROOT.glob('papers/*/*.md'),
+                       *ROOT.glob('figures/**/*.md'), ROOT/'README.md', *ROOT.glob('docs/*.md'),
+                       *ROOT.glob('research/*')])
+OUTSIDE = re.compile(r"shared/reference|shared/seeds|papers\.md|seed notes?\b|B-notes?\b|issue's bar|\bthis issue\b|"
+                     r"the issue (asks|asked|says|said)|\bissues? #?\d+\b|"
+                     r'"(iopub\.execute_input|shell\.execute_reply)": "20\d\d', re.I)   # a run's stamps: when work was done
+
+def test_reader_files_point_nowhere_outside_and_name_no_issue():
+    "What a reader sees (nbs, papers, figures, README, docs, research log) cites nothing outside the repository and names "
+    "no issue, nor the date and hour a piece of work was done (a notebook's execution stamps included)."
+    hits = [f"{p.relative_to(ROOT)}: {m.group()!r}" for p in READER_FILES if p.is_file()
+            for m in OUTSIDE.finditer(p.read_text(encoding='utf-8'))]
+    assert not hits, hits[:20]
+    assert all(OUTSIDE.search(t) for t in ('see ../shared/reference', "the issue's bar", 'issue 57',
+                                            '"iopub.execute_input": "2026-12-07T13:24:54"'))
+    assert not OUTSIDE.search("the issue the scenario raises")     # CGPST's own word for a problem
