@@ -101,7 +101,7 @@ def caption_of(f: Path) -> str:
     stem = f.stem
     while True:
         md = f.with_name(stem + '.md')
-        if md.is_file(): return ' '.join(md.read_text().split('\n\n', 1)[0].split()).replace('|', '/')
+        if md.is_file(): return ' '.join(md.read_text().split('\n\n', 1)[0].split()).replace('|', '\\|')
         if '_' not in stem: return ''
         stem = stem.rsplit('_', 1)[0]
 

@@ -62,7 +62,8 @@ READER_FILES = sorted([*ROOT.glob('nbs/*.ipynb'), *ROOT.glob('papers/*/*.ipynb')
                        *ROOT.glob('research/*')])
 OUTSIDE = re.compile(r"shared/reference|shared/seeds|papers\.md|seed notes?\b|B-notes?\b|issue's bar|\bthis issue\b|"
                      r"the issue (asks|asked|says|said)|\bissues? #?\d+\b|"
-                     r'"(iopub\.execute_input|shell\.execute_reply)": "20\d\d', re.I)   # a run's stamps: when work was done
+                     r'"(iopub\.execute_input|shell\.execute_reply)": "20\d\d|'   # a run's stamps: when work was done
+                     r"""(?<![-\w'"])20\d\d-[01]\d-[0-3]\d\b(?!T)""", re.I)   # a date in prose (not a model's name)
 
 def test_reader_files_point_nowhere_outside_and_name_no_issue():
     "What a reader sees (nbs, papers, figures, README, docs, research log) cites nothing outside the repository and names "
@@ -72,4 +73,6 @@ def test_reader_files_point_nowhere_outside_and_name_no_issue():
     assert not hits, hits[:20]
     assert all(OUTSIDE.search(t) for t in ('see ../shared/reference', "the issue's bar", 'issue 57',
                                             '"iopub.execute_input": "2026-12-07T13:24:54"'))
+    assert OUTSIDE.search('numbers from one run on 2026-11-30') and OUTSIDE.search('registered on 2026-12-03, rebuilt')
     assert not OUTSIDE.search("the issue the scenario raises")     # CGPST's own word for a problem
+    assert not OUTSIDE.search("one line per LLM (qwen3.6-plus-2026-04-02, deepseek)")   # a model's name
