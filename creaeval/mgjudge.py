@@ -6,31 +6,27 @@ trained on MacGyver's labelled solutions, leak-free by problem. creaeval's addit
 
 # %% ../nbs/58_mgjudge.ipynb #4dd77a78
 from __future__ import annotations
-import hashlib, json, re, time
+import json, re, time
 import joblib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 import numpy as np, pandas as pd
 from .core import project_root
-from .readers import DataError
 from .loaders import load_macgyver, load_macgyver_benchmark
-from scipy.stats import spearmanr
-from .samples import MACGYVER_LABELS, macgyver_judge_set, se_solutions
+from .samples import MACGYVER_LABELS, macgyver_judge_set
 from .training import norm_text
 from .weights import minilm_path
 from .se_compare import se_runs, se_records
-from .p2tables import grouped_auc, step_labels
+from .p2tables import grouped_auc
 from .embed import load_embedder
 
 # %% auto #0
-__all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'SE_VERDICTS', 'clean_solution',
-           'labelled_solutions', 'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features',
-           'make_model', 'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head',
-           'youden_threshold', 'cv_table', 'oof_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder',
-           'fit_cross_encoder', 'cv_cross_encoder', 'save_cross_encoder', 'load_cross_encoder', 'training_pool',
-           'train_cross_encoder', 'load_judge', 'judge', 'public_context', 'held_out', 'se_verdicts',
-           'write_se_verdicts', 'read_se_verdicts', 'judge_se_runs', 'repeated_steps', 'cluster_spearman',
-           'se_beside_judge', 'solver_check']
+__all__ = ['HEADS', 'PAIR_LABELS', 'CONTEXT_FEATURES', 'CANDIDATES', 'JUDGE_DIR', 'clean_solution', 'labelled_solutions',
+           'problem_groups', 'se_problem_ids', 'training_split', 'Spec', 'length_features', 'make_model',
+           'consensus_features', 'overlap_features', 'cue_features', 'context_features', 'cv_head', 'youden_threshold',
+           'cv_table', 'oof_table', 'train_judge', 'XSpec', 'pair_ids', 'CrossEncoder', 'fit_cross_encoder',
+           'cv_cross_encoder', 'save_cross_encoder', 'load_cross_encoder', 'training_pool', 'train_cross_encoder',
+           'load_judge', 'judge', 'public_context', 'held_out', 'solver_check']
 
 # %% ../nbs/58_mgjudge.ipynb #5b4fda22
 HEADS = ('effective', 'efficient', 'feasible')
@@ -496,97 +492,6 @@ def held_out(heads: dict, out: str|Path|None=None, n_boot: int=2000, seed: int=0
         r.to_csv(Path(out)/'held_out.csv', index=False)
         (Path(out)/'held_out_auc.json').write_text(json.dumps(s, indent=1) + '\n')
     return s
-
-# %% ../nbs/58_mgjudge.ipynb #e946ce64
-SE_VERDICTS = 'se_verdicts.csv'
-
-def _sha(t: str) -> str: return hashlib.sha256(str(t).encode()).hexdigest()[:16]
-
-def se_verdicts(heads: dict, folder: str|Path|None=None) -> pd.DataFrame:
-    "Per (SE run, problem): every head's P and YES on the greedy solution (context: public ones); `sha` of its text."
-    folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
-    parts = []
-    for p in se_runs(folder).path:
-        s = se_solutions(p)
-        v = judge(heads, s, public_context(s.problem))
-        parts.append(pd.concat([pd.DataFrame(dict(run=Path(p).name, problem_id=s.problem_id.astype(str),
-                                                  sha=s.solution.map(_sha))), v], axis=1))
-    return pd.concat(parts, ignore_index=True)
-
-def write_se_verdicts(folder: str|Path|None=None, out: str|Path|None=None) -> Path:
-    "Judge every SE run's greedy solutions with the committed judge; write `se_verdicts.csv` into the judge's folder."
-    out = Path(out) if out is not None else project_root()/JUDGE_DIR/SE_VERDICTS
-    se_verdicts(load_judge(), folder).to_csv(out, index=False)
-    return out
-
-# %% ../nbs/58_mgjudge.ipynb #a1se0001
-def read_se_verdicts(folder: str|Path|None=None, # where the SE runs lie (default: the project's data/runs)
-                     path: str|Path|None=None, # default: the judge folder's se_verdicts.csv
-                    ) -> pd.DataFrame:
-    "The committed verdicts of the runs under `folder`, checked: every run and problem judged, each solution unchanged."
-    folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
-    path = Path(path) if path is not None else project_root()/JUDGE_DIR/SE_VERDICTS
-    if not path.is_file():
-        raise FileNotFoundError(f"{path}: not found; write it with creaeval.mgjudge.write_se_verdicts()")
-    v, names = pd.read_csv(path, dtype={'problem_id': str, 'sha': str}), []
-    for p in se_runs(folder).path:
-        s, name = se_solutions(p), Path(p).name
-        want = pd.Series(s.solution.map(_sha).values, index=s.problem_id.astype(str))
-        got = v[v.run == name].set_index('problem_id').sha.reindex(want.index)
-        if bad := [k for k in want.index if got[k] != want[k]]:
-            why = 'not judged' if pd.isna(got[bad[0]]) else 'its greedy solution changed since it was judged'
-            raise DataError(f"{path}: run {name}, problem_id {bad[0]}: {why} ({len(bad)} problem(s)); "
-                            "rerun creaeval.mgjudge.write_se_verdicts()")
-        names.append(name)
-    return v[v.run.isin(names)].reset_index(drop=True)
-
-def judge_se_runs(verdicts: pd.DataFrame, # `se_verdicts(...)` or `read_se_verdicts(...)`
-                 ) -> pd.DataFrame:
-    "Per SE run: problems judged, mean P and YES share of every head on its greedy solutions."
-    cols, g = [c for c in verdicts if c.startswith(('p_', 'yes_'))], verdicts.groupby('run', sort=False)
-    return pd.concat([g.size().rename('problems'), g[cols].mean()], axis=1).reset_index()
-
-# %% ../nbs/58_mgjudge.ipynb #86741fa4
-_STEP_LABEL = re.compile(r'^\s*(?:step\s*\d+\s*[:.)]\s*)+', re.I)
-
-def repeated_steps(solution: str) -> float:
-    "Share of a solution's steps (non-empty lines, \"Step k:\" labels removed) repeating an earlier one; NaN: no step."
-    steps = [s for s in (norm_text(_STEP_LABEL.sub('', l)) for l in str(solution).splitlines()) if s]
-    return float(np.mean([s in steps[:i] for i, s in enumerate(steps)])) if steps else float('nan')
-
-# %% ../nbs/58_mgjudge.ipynb #c72ae03b
-def cluster_spearman(x, y, # two columns of numbers, one row each
-                     groups, # a group per row (here the problem): resampled whole
-                     n_boot: int=2000, seed: int=0) -> tuple[float, float, float]:
-    "Spearman's rho of x and y, and a 95% percentile bootstrap interval drawing groups with all of their rows."
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    idx = pd.Series(np.arange(len(x))).groupby(np.asarray(groups), sort=False).apply(list).tolist()
-    rng, bs = np.random.default_rng(seed), []
-    for _ in range(n_boot):
-        i = np.concatenate([idx[k] for k in rng.integers(0, len(idx), len(idx))])
-        bs.append(spearmanr(x[i], y[i])[0])
-    return float(spearmanr(x, y)[0]), float(np.nanquantile(bs, .025)), float(np.nanquantile(bs, .975))
-
-def se_beside_judge(verdicts: pd.DataFrame, # `se_verdicts(...)` or `read_se_verdicts(...)`
-                    folder: str|Path|None=None, n_boot: int=2000, seed: int=0,
-                   ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    "Per (run, problem): SE beside P(effective), P(feasible); their pooled rho and its interval over problems."
-    folder = Path(folder) if folder is not None else project_root()/'data'/'runs'
-    parts = []
-    for p in se_runs(folder).path:
-        se = pd.read_csv(Path(p)/'se.csv', dtype={'problem_id': str})[['problem_id', 'se_length_normalised']]
-        v = verdicts[verdicts.run == Path(p).name][['run', 'problem_id', 'p_effective', 'p_feasible']]
-        paths = json.loads((Path(p)/'config.json').read_text()).get('paths', 1)
-        parts.append(v.merge(se, on='problem_id').assign(off_task=step_labels(p)['off_task'], paths=paths))
-    d = pd.concat(parts, ignore_index=True)
-    subsets = {'all runs': d, 'on-task runs': d[~d.off_task], 'on-task, one path': d[~d.off_task & (d.paths == 1)]}
-    rows = []
-    for name, x in subsets.items():
-        for c in ('p_effective', 'p_feasible'):
-            rho, lo, hi = cluster_spearman(x.se_length_normalised, x[c], x.problem_id, n_boot, seed)
-            rows.append(dict(runs=name, verdict=c, rows=len(x), problems=x.problem_id.nunique(), rho=rho, lo=lo, hi=hi,
-                             off_task_included=', '.join(sorted(x.run[x.off_task].unique()))))
-    return d[['run', 'problem_id', 'se_length_normalised', 'p_effective', 'p_feasible', 'off_task']], pd.DataFrame(rows)
 
 # %% ../nbs/58_mgjudge.ipynb #3833d637
 def solver_check(oof: pd.DataFrame, # `oof_table(..., 'effective', ...)`: columns solver, effective, p

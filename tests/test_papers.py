@@ -281,7 +281,7 @@ def check_tables_02_17(fig: Path):
 
 def check_trained_judge_se(fig: Path):
     "The trained judge's row per SE run: mean P and YES share from the committed verdicts, repeats from the records."
-    from creaeval.mgjudge import repeated_steps
+    from creaeval.mgscore import repeated_steps
     t = pd.read_csv(fig/'tables_03_05_trained_judge.csv').set_index('run')
     v = pd.read_csv(ROOT/'data/trained/macgyver-judge/se_verdicts.csv')
     runs = {c.parent.name: c.parent for c in (ROOT/'data/runs/p2-se').glob('*/config.json')}

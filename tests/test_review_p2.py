@@ -67,7 +67,7 @@ def test_mgjudge_history_told():
 
 def test_se_rho_resamples_problems():
     "SE against P(effective): rows and problems stated, the interval resamples problems, off-task runs flagged."
-    from creaeval.mgjudge import cluster_spearman, read_se_verdicts, se_beside_judge
+    from creaeval.mgscore import cluster_spearman, read_se_verdicts, se_beside_judge
     from creaeval.p2tables import step_labels
     rho = pd.read_csv(FIG/'tables_03_05_trained_judge_rho.csv')
     assert {'rows', 'problems', 'off_task_included'} <= set(rho.columns)
