@@ -507,6 +507,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                         'creaeval.methods.tasks.evidence_model': ('tasks.html#evidence_model', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks.examples_block': ('tasks.html#examples_block', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks.on_task': ('tasks.html#on_task', 'creaeval/methods/tasks.py'),
+                                        'creaeval.methods.tasks.prompt_version': ('tasks.html#prompt_version', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks.rate_messages': ('tasks.html#rate_messages', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks.rubric_for': ('tasks.html#rubric_for', 'creaeval/methods/tasks.py'),
                                         'creaeval.methods.tasks.score_model_for': ( 'tasks.html#score_model_for',
