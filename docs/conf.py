@@ -42,4 +42,21 @@ def _home(app, exc):
                                                    '<a href="docs/index.html">creaeval</a>\n')
         (Path(app.outdir)/'.nojekyll').write_text('')
 
-def setup(app): app.connect('build-finished', _home)
+def _hidden(src: str) -> str:
+    """A notebook's JSON with nbdev's `#| hide` cells (test imports, setup) tagged `remove-cell`, so that the page shows
+    what nbdev's own docs would: myst-nb reads cell tags, not nbdev's directives."""
+    import json
+    nb = json.loads(src)
+    for c in nb.get('cells', []):
+        first = ''.join(c.get('source', '')).lstrip().split('\n', 1)[0].replace(' ', '')
+        if c.get('cell_type') == 'code' and first in ('#|hide', '#|exporti'):
+            tags = c.setdefault('metadata', {}).setdefault('tags', [])
+            if 'remove-cell' not in tags: tags.append('remove-cell')
+    return json.dumps(nb)
+
+def _read(app, docname, source):
+    if app.env.doc2path(docname).suffix == '.ipynb': source[0] = _hidden(source[0])
+
+def setup(app):
+    app.connect('build-finished', _home)
+    app.connect('source-read', _read)

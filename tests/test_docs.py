@@ -28,6 +28,13 @@ def test_figures_inline_and_not_executed(site):
     # the committed outputs, as they are: a cell's printed text shows, nothing ran again
     assert 'Figure' in page and 'Traceback' not in page
 
+def test_hidden_cells_stay_out_of_the_pages(site):
+    "nbdev's `#| hide` cells (the tests' imports) are not on the pages; the notebooks still hold them."
+    src = (ROOT/'nbs/22_plots.ipynb').read_text()
+    assert '#| hide' in src and 'from fastcore.test import' in src
+    page = (site/'nbs/22_plots.html').read_text()
+    assert 'fastcore.test' not in page and 'plot_heatmap' in page
+
 def test_the_api_names_every_module(site):
     api = (site/'docs/api.html').read_text()
     mods = ['.'.join(p.relative_to(ROOT).with_suffix('').parts) for p in (ROOT/'creaeval').rglob('*.py')
