@@ -21,9 +21,10 @@ what a notebook is about, so that a reader or a maintainer knows where a new pie
   scores the paper notebooks read; **90** the `creaeval` command.
 
 creaeval keeps the module names (`creaeval.methods.agents`, `creaeval.stepwise`, ...) that committed runs and users'
-code import; the numbers carry the layering. In every notebook an export cell holds one definition, followed by its
-demo and its tests; `tools/house.py` measures that, the demos' outputs and the line lengths (`tests/test_house.py`
-holds the limits).
+code import; the numbers carry the layering. A notebook's pattern is an export cell with one definition, a demo on a
+real unit, then its tests; `tools/house.py` measures how closely the notebooks follow it (`tests/test_house.py` holds
+the limits). The facts about the papers that the notebooks cite (sections, tables, what their code does) are kept,
+each with its source, in `papers/creaeval/notes.md` (P1) and `papers/semantic-entropy/notes.md` (P2).
 
 Modules (`.` stands for `creaeval.`):
 
