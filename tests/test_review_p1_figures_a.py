@@ -2,12 +2,12 @@
 are marked wherever their scores feed a figure and kept out of what they would distort; a point that stands on fewer
 judges says so; the captions credit P1 only with what its text says; every PNG records a readable smallest text.
 Reads the committed files only (`test_papers.py` checks they are what the notebooks write now)."""
-import json
+import json, re
 from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from creaeval.degenerate import degenerate_judges, degenerate_note
+from creaeval.degenerate import degenerate_judges
 from creaeval.p1data import aut_scores, ttcw_scores, judged_rows, short_model
 from creaeval.plots import png_text_size, MIN_PT
 from paper_text import caption, markdown
@@ -42,7 +42,10 @@ def test_fig_02_marks_degenerate_judges_and_spreads_without_them():
         else: assert np.isnan(row.spread), (d, s)
         assert np.isclose(row.spread_all_judges, g.value.max() - g.value.min())
     cap = caption(FIG/'fig_02_per_judge.md')
-    assert "Hatched bars labelled 'constant'" in cap and degenerate_note(f) in cap
+    assert "Hatched bars labelled 'constant'" in cap and 'Degenerate judge(s), their agreement describes a constant' in cap
+    for r in f.itertuples():         # each flagged judge with its dataset, method and dimension in one entry
+        assert re.search(rf"{r.dataset} under [^;:]*{re.escape(r.source)}[^;:]*: {re.escape(r.judge)} gives "
+                         rf"[^;]*\([^;)]*{r.dimension}", cap), (r.dataset, r.source, r.judge, r.dimension)
     assert 'fewer than two remain' in cap
 
 def test_fig_05_says_how_many_judges_stand_behind_each_point_and_what_p1_says():
