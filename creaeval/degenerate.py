@@ -49,14 +49,23 @@ def without_degenerate(scores: pd.DataFrame, # a long score table
 # %% ../nbs/29_degenerate.ipynb #22c6f9aa
 def _short(rater: str) -> str: return str(rater).split('/')[-1].replace('-instruct', '')
 
+def _shares(g: pd.DataFrame) -> str:
+    return f"{g.share.min():.0%}-{g.share.max():.0%}" if g.share.min() < g.share.max() else f"{g.share.max():.0%}"
+
 def degenerate_note(flagged: pd.DataFrame, # `degenerate_judges(...)`
+                    by_dataset: bool=False, # each entry names its dataset and methods (needs a `dataset` column)
                    ) -> str:
     "One sentence for a caption: which judges are degenerate, on what, and the level they give."
     if not len(flagged): return 'No judge is degenerate (none gives one level to 95% or more of its samples).'
     parts = []
-    for (rater, mode), g in flagged.groupby(['rater', 'mode'], sort=True):
-        dims = ', '.join(sorted({f"{d}" for d in g.dimension}))
-        parts.append(f"{_short(rater)} gives {mode:g} to {g.share.min():.0%}-{g.share.max():.0%} of its samples ({dims})"
-                     if g.share.min() < g.share.max() else
-                     f"{_short(rater)} gives {mode:g} to {g.share.max():.0%} of its samples ({dims})")
+    if by_dataset:            # a figure that pools datasets: "AUT under cot, direct: smollm2 gives 1 to 99% ..."
+        keys = ['dataset', 'source', 'rater', 'mode']
+        dims = flagged.groupby(keys).dimension.agg(lambda d: ', '.join(sorted(d))).rename('dims').reset_index()
+        for (ds, rater, mode, dm), g in flagged.merge(dims).groupby(['dataset', 'rater', 'mode', 'dims']):
+            parts.append(f"{ds} under {', '.join(sorted(set(g.source)))}: {_short(rater)} gives {mode:g} to "
+                         f"{_shares(g)} of its samples ({dm})")
+    else:
+        for (rater, mode), g in flagged.groupby(['rater', 'mode'], sort=True):
+            dims = ', '.join(sorted({f"{d}" for d in g.dimension}))
+            parts.append(f"{_short(rater)} gives {mode:g} to {_shares(g)} of its samples ({dims})")
     return 'Degenerate judge(s), their agreement describes a constant: ' + '; '.join(parts) + "."
