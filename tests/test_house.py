@@ -62,3 +62,15 @@ def test_long_signatures_and_paper_code(tmp_path):
         got = house.paper_code(tmp_path/'p')['p/n.ipynb']['definitions']
         assert got == [('here', 1, False), ('draw', 2, True), ('helper', 2, False)]
     finally: house.ROOT = root
+
+def test_the_docs_state_the_measured_figures():
+    "docs/layers.md's figures for the notebooks' pattern are the ones house.py measures now."
+    import re
+    m = house.measure()
+    text = ' '.join((ROOT/'docs/layers.md').read_text().split())
+    got = re.search(r'(\d+)% of the ([\d,]+) export cells hold at most one definition \((\d+) hold two', text)
+    assert got and int(got[2].replace(',', '')) == m['export_cells'] and int(got[3]) == len(m['many_definitions'])
+    assert int(got[1]) == round(100 * m['one_definition_share'])
+    got = re.search(r'([\d,]+) of the ([\d,]+) definitions \((\d+)%\) are followed by a \*reader demo\*', text)
+    assert got and (int(got[1].replace(',', '')), int(got[2].replace(',', ''))) == (m['definitions_shown'], m['definitions'])
+    assert int(got[3]) == round(100 * m['definitions_shown_share'])
