@@ -162,3 +162,10 @@ def test_figures_saved_readable():
         got = png_text_size(FIG/f'{png}.png')
         assert got is not None and got[0] >= MIN_PT, (png, got)
     assert not any('.savefig(' in c for nb in (NB58, NB59) for c in cells(nb, 'code'))
+
+def test_no_judge_model_claimed_without_a_committed_run():
+    "The offline P2 judges named in nb58's first cell are those data/runs/p2-judges holds (1.5B only: no 0.5B run)."
+    runs = {p.name for p in (ROOT/'data/runs/p2-judges').iterdir() if p.is_dir()}
+    first = ' '.join(cells(NB58, 'markdown')[0].split())
+    assert not any(r.startswith('qwen05') for r in runs) and 'and 0.5B' not in first
+    assert 'Qwen2.5-Coder-1.5B' in first and any(r.startswith('qwen15') for r in runs)
