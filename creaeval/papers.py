@@ -128,8 +128,10 @@ def write_index(written: dict[Path, list[Path]], # notebook -> the files it wrot
         r = rel.loc[key]
         lines += [f"## {r.shows}: `papers/{key}`", "", f"**{r.relation}**: {r.why}.", "", "| file | caption |", "|---|---|"]
         shown = {}                                 # a caption already written in full: its file, named again
+        mds = [f.name for f in sorted(written[nb]) if f.suffix == '.md']     # the notebook's caption files
         for f in sorted(written[nb]):
-            none = '(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' else ''
+            none = ('(no caption file of its own: its caption is in the notebook)' if f.suffix == '.png' or not mds else
+                    f"(no caption of its own: described in {', '.join(f'`{m}`' for m in mds)})")
             cap = caption_of(f) or none
             if cap and cap in shown: cap = f"the caption of `{shown[cap].name}`, above"
             elif cap: shown[cap] = f

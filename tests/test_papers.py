@@ -498,6 +498,8 @@ def test_index_lists_every_output():
     present = {str(p.relative_to(ROOT)) for d in ('creaeval', 'semantic-entropy') for p in (ROOT/'figures'/d).iterdir()
                if p.is_file()}
     assert listed == present, (sorted(present - listed)[:5], sorted(listed - present)[:5])
+    empty = re.findall(r'\| `(figures/[^`]+)` \|\s*\|', text)
+    assert not empty, empty[:5]                    # every row says where its caption is
     rel = pd.read_csv(ROOT/'papers/index.csv')
     assert set(rel.notebook) == {str(p.relative_to(ROOT/'papers')) for p in sorted((ROOT/'papers').glob('*/[!_.]*.ipynb'))}
     words = {'exact', 'same analysis, other data', 'not comparable', 'checks, transcribed'}
