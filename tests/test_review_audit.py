@@ -150,3 +150,81 @@ def test_captions_say_dataset_and_method_of_each_degenerate_judge_and_plain_word
     assert 'in column 1' not in hm and 'the lowest level (1)' in hm
     se = figure_cell(P2/'tables_03_05_se_convergent.ipynb', 'tables_03_05_se_convergent.png')
     assert "creaeval's MiniLM clusterer (P2: DeBERTa entailment)" in se
+
+def test_fig_05_degenerate_judges_name_dataset_and_methods():
+    "Fig. 5's caption gives each degenerate judge with its dataset and methods (`degenerate_note(by_dataset=True)`), so "
+    "the 1.5B's constant Elaboration reads as TTCW creaeval's, not as the one judge behind TTCW direct's point."
+    from creaeval.degenerate import degenerate_judges, degenerate_note
+    from creaeval.p1data import aut_scores, ttcw_scores, judged_rows
+    aut, _ = aut_scores(ROOT/'data/runs/qwen-aut')
+    tt, _ = ttcw_scores(ROOT/'data/runs/qwen-ttcw')
+    f = pd.concat([degenerate_judges(judged_rows(d[(d.step == 1) & (d.dimension == dim)]).assign(dataset=n,
+                                                                                                origin='judge'))
+                   for n, d, dim in (('AUT', aut, 'Originality'), ('TTCW', tt, 'Elaboration'))], ignore_index=True)
+    cap = caption(P1_FIG/'fig_05_verbosity.md')
+    assert degenerate_note(f, by_dataset=True) in cap
+    entries = cap.split('describes a constant: ', 1)[1].split('. ', 1)[0].split('; ')
+    assert entries and all(re.match(r'(AUT|TTCW) under [\w ,-]+: ', e) for e in entries), entries
+    assert 'TTCW under creaeval: qwen2.5-coder-1.5b gives 3 to 100% of its samples (Elaboration)' in cap
+
+def test_tables_02_17_p2_markers_clear_of_our_error_bars():
+    "In tables_02_17_judges.png each of P2's diamonds stands apart from our error bars and caps: no grey pixel within "
+    "2 px of a diamond."
+    from PIL import Image
+    from scipy import ndimage
+    im = np.asarray(Image.open(P2_FIG/'tables_02_17_judges.png').convert('RGB')).astype(int)
+    lab, _ = ndimage.label(np.abs(im - np.array([0xdc, 0x14, 0x3c])).sum(-1) < 120)         # crimson: P2's marks
+    boxes = [(y, x) for y, x in ndimage.find_objects(lab) if y.stop - y.start >= 12 and x.stop - x.start >= 12]
+    grey = (np.ptp(im, axis=-1) < 12) & (im[..., 0] < 200)              # the error bars (grey), hatch, axes, text
+    assert len(boxes) >= 4, len(boxes)                                  # three diamonds and the key's
+    touching = [(y.start, x.start) for y, x in boxes if grey[y.start - 2:y.stop + 2, x.start - 2:x.stop + 2].any()]
+    assert not touching, touching
+    assert 'p2_dx' in figure_cell(P2/'tables_02_17_judges.ipynb', 'tables_02_17_judges.png')
+
+def test_trained_judge_pointers_name_the_notebook_that_does_it():
+    "The loops-versus-plans check and the SE runs' verdicts are nbs/59_mgscore's; nbs/58_mgjudge is named only for "
+    "training the judge, with 59 beside it, in the trained-judge caption and the SE notebook's text."
+    cap = caption(P2_FIG/'tables_03_05_trained_judge.md')
+    assert re.search(r'repeated steps [\d.]+ and [\d.]+ on those problems; nbs/59_mgscore\)', cap), cap[-700:]
+    nb = P2/'tables_03_05_se_convergent.ipynb'
+    for text in (cap, markdown(nb)):
+        for m in re.finditer('58_mgjudge', text):
+            assert '59_mgscore' in text[m.end():m.end() + 80], text[m.start() - 80:m.end() + 80]
+    nb59 = markdown(ROOT/'nbs/59_mgscore.ipynb')
+    assert "The SE runs' greedy solutions" in nb59 and 'looping' in nb59
+
+def test_se_diversity_rho_has_a_problem_level_interval():
+    "se_diversity_spearman gives each rho a 95% interval resampling problems whole, not a p-value that treats steps "
+    "as independent; it says how many steps and problems stand behind each rho."
+    from creaeval.mgscore import cluster_spearman
+    cor, cap = pd.read_csv(P2_FIG/'se_diversity_spearman.csv'), caption(P2_FIG/'se_diversity_spearman.md')
+    assert 'p' not in cor.columns and {'lo', 'hi', 'problems'} <= set(cor.columns), list(cor.columns)
+    assert (cor.lo <= cor.rho).all() and (cor.rho <= cor.hi).all()
+    assert 'no per-step p-value' in cap and 'cluster_spearman' in cap
+    for c in (ROOT/'data/runs/p2-se').glob('*/diversity.csv'):
+        cfg = json.loads((c.parent/'config.json').read_text())
+        if cfg['temperature'] != 1.0 or cfg['paths'] != 1: continue
+        model, d = cfg['sampler'].split('/', 1)[-1], pd.read_csv(c, dtype={'problem_id': str})
+        row = cor[(cor.model == model) & (cor.per == 'step') & (cor.measure == 'cosine')].iloc[0]
+        rho, lo, hi = cluster_spearman(d.se, d.cosine, d.problem_id, 2000, 0)
+        assert np.allclose([row.rho, row.lo, row.hi], [rho, lo, hi]), (model, row, (rho, lo, hi))
+        assert row.n == len(d) and row.problems == d.problem_id.nunique()
+        assert f"{model.split('/')[-1]}: {len(d)} steps of {d.problem_id.nunique()} problems" in cap
+
+def test_se_captions_say_each_thing_once_and_the_axes_use_words():
+    "se_temperature says its dagger sentence once; se_diversity(_spearman) say the circularity and the off-task flag "
+    "once; se_diversity.png's axes are words, not column names."
+    assert caption(P2_FIG/'se_temperature.md').count('third-party summary of P2') == 1
+    for md in ('se_diversity_spearman.md', 'se_diversity.md'):
+        cap = caption(P2_FIG/md)
+        assert cap.count('circular') == 1 and cap.count('off-task:') == 1, md
+    fig = figure_cell(P2/'se_diversity.ipynb', 'se_diversity.png')
+    assert all(w in fig for w in ("'distinct bigrams (share)'", "'Self-BLEU'", "'meaning classes per step'"))
+    assert 'set_xlabel(words[b]' in fig
+
+def test_ttcw_expert_slots_are_creaevals_choice():
+    "nbs/28 says sorting TTCW's experts into slots by id is creaeval's choice; P1 does not say how it assigns Human A "
+    "and B."
+    md = markdown(ROOT/'nbs/28_real_data_checks.ipynb')
+    assert "exactly like P1's Human A and B" not in md
+    assert re.search(r"by sorted expert id: creaeval's choice, as P1 does not say how its CGPST raters are assigned", md)
