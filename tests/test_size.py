@@ -1,12 +1,13 @@
 """The checkout stays light enough to carry to a GPU machine (at most 64 MiB of working copy): tracked files under
-60 MiB, committed runs stored packed and every pack up to date with the files a run wrote."""
+62 MiB (2 MiB left for what a checkout holds untracked), committed runs stored packed and every pack up to date with
+the files a run wrote."""
 import json, subprocess
 from pathlib import Path
 import pytest
 from creaeval.rundir import MARK, PACK, PACKED, _sha, unpacked
 
 ROOT = Path(__file__).resolve().parents[1]
-LIMIT = 60 * 2**20
+LIMIT = 62 * 2**20
 
 def tracked() -> list[str]:
     try: out = subprocess.run(['git', 'ls-files', '-z'], cwd=ROOT, capture_output=True, check=True).stdout
