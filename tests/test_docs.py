@@ -1,6 +1,6 @@
 """The docs site (`make docs`): built offline from the committed notebooks without executing one; a page per notebook
 of nbs/ and papers/, the figures inline, the API of every module, and a root page that leads to the index."""
-import importlib.util, re, shutil, subprocess, sys
+import importlib.util, os, re, shutil, subprocess, sys
 from pathlib import Path
 import pytest
 
@@ -49,7 +49,7 @@ needs_browser = pytest.mark.skipif(screens.browser() is None, reason="no Chromiu
 @needs_browser
 def test_the_site_in_a_headless_browser(site, tmp_path):
     "Home, a method page and a paper page as Chromium draws them: not blank, the sidebar drawn, the figures loaded."
-    problems, seen = screens.check(site, tmp_path)
+    problems, seen = screens.check(os.path.relpath(site), tmp_path)      # as `make docs` gives it: relative
     assert not problems, problems
     assert seen['paper']['images'] >= 3 and seen['paper']['loaded'] == seen['paper']['images']
     assert all((tmp_path/f'{n}.png').stat().st_size > 20_000 for n in screens.PAGES)

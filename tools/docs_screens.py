@@ -59,7 +59,8 @@ def check(site: Path, out: Path|None=None) -> tuple[list[str], dict]:
     "Screenshots of the three pages in `out` (default SITE/_screens) and the problems found, with what was seen."
     exe = browser()
     if exe is None: raise FileNotFoundError("no Chromium on PATH (apt-get install chromium)")
-    out = out or site/'_screens'; out.mkdir(parents=True, exist_ok=True)
+    site = Path(site).resolve()                       # a browser opens file URIs, which must be absolute
+    out = Path(out or site/'_screens').resolve(); out.mkdir(parents=True, exist_ok=True)
     problems, seen = [], {}
     for name, rel in PAGES.items():
         page = site/rel
