@@ -43,13 +43,18 @@ def _home(app, exc):
         (Path(app.outdir)/'.nojekyll').write_text('')
 
 def _hidden(src: str) -> str:
-    """A notebook's JSON with nbdev's `#| hide` cells (test imports, setup) tagged `remove-cell`, so that the page shows
-    what nbdev's own docs would: myst-nb reads cell tags, not nbdev's directives."""
+    """A notebook's JSON as nbdev's own docs would show it: `#| hide` cells (test imports, setup) and cells holding only
+    directives (`#| default_exp`) tagged `remove-cell`, and the `#| export` lines dropped; myst-nb reads tags, not
+    nbdev's directives."""
     import json
     nb = json.loads(src)
     for c in nb.get('cells', []):
-        first = ''.join(c.get('source', '')).lstrip().split('\n', 1)[0].replace(' ', '')
-        if c.get('cell_type') == 'code' and first in ('#|hide', '#|exporti'):
+        if c.get('cell_type') != 'code': continue
+        lines = ''.join(c.get('source', '')).split('\n')
+        first = lines[0].strip().replace(' ', '') if lines else ''
+        body = [l for l in lines if not l.lstrip().startswith('#|')]     # nbdev's directives, as nbdev's docs drop them
+        c['source'] = '\n'.join(body).strip('\n')
+        if first in ('#|hide', '#|exporti') or not c['source'].strip():
             tags = c.setdefault('metadata', {}).setdefault('tags', [])
             if 'remove-cell' not in tags: tags.append('remove-cell')
     return json.dumps(nb)

@@ -34,6 +34,7 @@ def test_hidden_cells_stay_out_of_the_pages(site):
     assert '#| hide' in src and 'from fastcore.test import' in src
     page = (site/'nbs/22_plots.html').read_text()
     assert 'fastcore.test' not in page and 'plot_heatmap' in page
+    assert '#| export' not in page and 'default_exp' not in page          # nbdev's directives, as its docs drop them
 
 def test_the_api_names_every_module(site):
     api = (site/'docs/api.html').read_text()
