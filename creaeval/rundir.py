@@ -16,8 +16,8 @@ from fastcore.basics import patch
 from .core import mask_secrets, secret_values
 
 # %% auto #0
-__all__ = ['PACK', 'PACKED', 'MARK', 'LOCK', 'RUN_FILES', 'checkpoint', 'pack_run', 'unpacked', 'unpack_all', 'RunDir', 'masked',
-           'library_version']
+__all__ = ['PACK', 'PACKED', 'MARK', 'PLANES', 'PLANES_MAGIC', 'LOCK', 'RUN_FILES', 'checkpoint', 'pack_run', 'pack_planes',
+           'unpacked_planes', 'unpacked', 'unpack_all', 'RunDir', 'masked', 'library_version']
 
 # %% ../nbs/05_rundir.ipynb #6481245e
 def checkpoint(db: Path, # an SQLite file in write-ahead-log mode
@@ -72,10 +72,46 @@ def _pack_lock(path: Path):
         try: yield
         finally: fcntl.flock(f, fcntl.LOCK_UN)
 
+# %% ../nbs/05_rundir.ipynb #03f24101
+PLANES, PLANES_MAGIC = '.planes.xz', b'creaeval byte planes\n'
+
+def pack_planes(path: str|Path, # a file of fixed-width numbers, e.g. float32 weights
+                width: int=4,   # bytes per number
+               ) -> Path:
+    "Store `path` beside itself as `<name>.planes.xz`: its bytes regrouped into `width` planes, then xz (lossless)."
+    path = Path(path); raw = path.read_bytes(); n = len(raw) // width * width
+    planes = b''.join(raw[i:n:width] for i in range(width)) + raw[n:]
+    meta = dict(sha256=hashlib.sha256(raw).hexdigest(), size=len(raw), width=width)
+    out = path.with_name(path.name + PLANES); tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(PLANES_MAGIC + json.dumps(meta, sort_keys=True).encode() + b'\n' + lzma.compress(planes, preset=9))
+    os.replace(tmp, out)
+    return out
+
+def unpacked_planes(pack: str|Path) -> Path:
+    "The file a `pack_planes` pack holds, restored beside it where missing; refused where a file there differs."
+    pack = Path(pack); path = pack.with_name(pack.name.removesuffix(PLANES)); raw = pack.read_bytes()
+    if not raw.startswith(PLANES_MAGIC): raise ValueError(f"{pack}: not a pack of byte planes (`pack_planes`)")
+    line, body = raw[len(PLANES_MAGIC):].split(b'\n', 1); meta = json.loads(line)
+    if path.is_file():
+        if _sha(path) == meta['sha256']: return path
+        raise ValueError(f"{path}: differs from {pack.name}; pack it (`pack_planes`) to keep it, "
+                         f"or delete it to take the pack's copy")
+    try: planes = lzma.decompress(body)
+    except lzma.LZMAError as e: raise ValueError(f"{pack}: damaged ({e})") from None
+    w = meta['width']; m = meta['size'] // w
+    data = bytearray(meta['size'])
+    for i in range(w): data[i:w * m:w] = planes[i * m:(i + 1) * m]
+    data[w * m:] = planes[w * m:]
+    if hashlib.sha256(data).hexdigest() != meta['sha256']:
+        raise ValueError(f"{pack}: unpacks to other bytes than were packed (sha256 {meta['sha256'][:12]}...)")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.unpacking"); tmp.write_bytes(data); os.replace(tmp, path)
+    return path
+
 # %% ../nbs/05_rundir.ipynb #60cad948
 def unpacked(path: str|Path) -> Path:
-    "The run folder, its packed files unpacked beside `pack.tar.xz` where missing or older than the pack."
+    "The folder, its packed files unpacked beside their packs (`pack.tar.xz`, `*.planes.xz`) where missing or older."
     path = Path(path); pack = path/PACK
+    for p in sorted(path.glob('*' + PLANES)): unpacked_planes(p)
     if not pack.is_file(): return path
     mark, st = _read_mark(path), pack.stat()
     done = lambda m: all((path/n).is_file() for n in m.get('files', {}))

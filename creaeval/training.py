@@ -179,7 +179,7 @@ def _load_base(model: str, device: str):
 class LoraScorer:
     "A causal LM with a LoRA adapter that scores a prompt by the probabilities of the digits lo..hi after it."
     def __init__(self, model: str='smollm2-135m-instruct', # a local model name, folder, .gguf or hub id
-                 adapter: Path|str|None=None, # a saved adapter folder to load (default: a fresh adapter)
+                 adapter: Path|str|None=None, # a saved adapter folder (plain or `pack_planes`); None: a fresh one
                  lo: int=1, hi: int=5, rank: int=8, seed: int=0, device: str|None=None, threads=None):
         import torch
         from peft import LoraConfig, PeftModel, get_peft_model
@@ -193,7 +193,7 @@ class LoraScorer:
         self.digits = [i[0] for i in ids]
         warnings.filterwarnings('ignore', message='.*is_gradient_checkpointing.*')   # raised inside peft, not ours
         warnings.filterwarnings('ignore', message='Could not find a config file')  # a .gguf has no config.json: fine
-        if adapter: self.lm = PeftModel.from_pretrained(base, str(adapter), is_trainable=True)
+        if adapter: self.lm = PeftModel.from_pretrained(base, str(unpacked(adapter)), is_trainable=True)
         else:
             cfg = LoraConfig(r=rank, lora_alpha=2 * rank, lora_dropout=0.0, task_type='CAUSAL_LM',
                              target_modules=['q_proj', 'k_proj', 'v_proj', 'o_proj'])
