@@ -117,7 +117,8 @@ def save_figure(fig, path, # where the PNG goes
                 dpi: int=110, **kw, # more arguments to `Figure.savefig` (e.g. bbox_inches='tight')
                ) -> tuple[float, str]:
     """Save `fig` as a PNG that records its smallest text as a reader sees it at notebook width (pt at 96 ppi in a
-    900-pixel column); that size and text are returned and kept in the PNG (`png_text_size`)."""
+    900-pixel column); that size and text are returned and kept in the PNG (`png_text_size`). An opaque
+    figure is stored without its alpha channel, and the PNG is optimised (both lossless)."""
     from PIL import Image, PngImagePlugin
     fig.savefig(path, dpi=dpi, **kw)
     fig.canvas.draw()
@@ -127,7 +128,8 @@ def save_figure(fig, path, # where the PNG goes
     pt, text = min(((t.get_fontsize() * scale, t.get_text()) for t in texts), default=(float('inf'), ''))
     info = PngImagePlugin.PngInfo()
     info.add_text('creaeval:smallest-pt', f"{pt:.2f}"); info.add_text('creaeval:smallest-text', ' '.join(text.split())[:80])
-    img.save(path, pnginfo=info, dpi=(dpi, dpi))
+    if img.mode == 'RGBA' and img.getchannel('A').getextrema() == (255, 255): img = img.convert('RGB')   # opaque
+    img.save(path, pnginfo=info, dpi=(dpi, dpi), optimize=True)
     return round(pt, 2), text
 
 def png_text_size(path) -> tuple[float, str]|None:
