@@ -118,7 +118,11 @@ def _slots(h: pd.DataFrame, how: str) -> pd.DataFrame:
 
 # %% ../nbs/21_agreement.ipynb #65745680
 def _codes(col: pd.Series, order: list) -> np.ndarray:
-    return pd.Categorical(col, categories=order).codes
+    "Each label's position in `order`; a label not in `order` is refused, naming it."
+    pos = pd.Index(order).get_indexer(col)
+    if (pos < 0).any():
+        raise ValueError(f"{col.name or 'label'} {col[pos < 0].iloc[0]!r} is not on its axis ({len(order)} labels)")
+    return pos
 
 # %% ../nbs/21_agreement.ipynb #3b6bc439
 @dataclass
