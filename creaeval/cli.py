@@ -95,6 +95,9 @@ def _add_evaluate(p):
                    help="show creaeval's parser notes on the response to every model")
     p.add_argument('--shots', type=int, default=0,
                    help='few-shot human-rated examples per answer (aut: drawn from the training split)')
+    p.add_argument('--prompt-version', type=int, default=1,
+                   help="aut, ttcw: the tasks' prompt text, 1 (the committed runs', default) or 2 (nbs/35_tasks); "
+                        "recorded, and a resumed run must ask for the same")
     p.add_argument('--source', default=None,
                    help="aut: 'pairs' (default), 'ocsai' or 'musescorer'; hypogen, bookmia: your table of problems "
                         "and solutions (CSV, Excel, JSON or JSONL with columns Problem and Solution)")
@@ -148,6 +151,7 @@ def _evaluate(args) -> int:
     res = evaluate(args.dataset, args.method, args.judge, args.run_dir, sot=args.sot, ids=args.samples or None,
                    temperature=args.temperature, max_tokens=args.max_tokens, max_chars=args.max_chars,
                    evidence_style=args.evidence_style, parser_notes=args.parser_notes, shots=args.shots,
+                   prompt_version=args.prompt_version,
                    rescore_changed=args.rescore_changed, retry_failed=args.retry_failed, stop_after=args.stop_after,
                    drop_missing=args.drop_missing, **kw)
     return incomplete(res.summary, res.run.summary_path)

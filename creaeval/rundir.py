@@ -157,9 +157,11 @@ def config(self: RunDir) -> dict|None:
     return json.loads(self.config_path.read_text()) if self.config_path.exists() else None
 
 # %% ../nbs/05_rundir.ipynb #00e1bd9a
-def _same(old: dict, new: dict, key: str) -> bool:
+def _same(old: dict, new: dict, key: str,
+          defaults: dict|None=None, # what a setting the run did not record was (added to the library after it started)
+         ) -> bool:
     "Whether a resumed run asks for the setting it was started with (prompt hashes: every one the run recorded)."
-    if key != 'prompt_hashes': return old.get(key) == new.get(key)
+    if key != 'prompt_hashes': return old.get(key, (defaults or {}).get(key)) == new.get(key)
     was = old.get(key) or {}
     return all(was.get(p) == h for p, h in (new.get(key) or {}).items() if p in was)
 
@@ -222,6 +224,7 @@ def unlock(self: RunDir):
 def init(self: RunDir,
          config: dict, # the settings of the run
          checked: tuple, # the settings a resumed run must ask for again
+         defaults: dict|None=None, # settings runs did not always record: the value they had before (see `_same`)
         ) -> dict:
     "Write the config of a new run, or check that a resumed run asked for the same `checked` settings."
     if self.path.exists() and not self.path.is_dir():
@@ -235,7 +238,8 @@ def init(self: RunDir,
         tmp.write_text(json.dumps(config, indent=1))
         tmp.replace(self.config_path)
         return config
-    diff = {k: (old.get(k), config.get(k)) for k in checked if not _same(old, config, k)}
+    was = lambda k: old.get(k, (defaults or {}).get(k))
+    diff = {k: (was(k), config.get(k)) for k in checked if not _same(old, config, k, defaults)}
     if diff:
         raise ValueError(f"{self.config_path}: this run was started with other settings; differing: "
                          + '; '.join(f"{k}: run has {a!r}, asked {b!r}" for k, (a, b) in diff.items())

@@ -25,18 +25,21 @@ from .scores import SCORE_COLUMNS, check_table, summary_disagreement
 from .sheets import load_cgpst_ratings
 from .methods import sot as phase1
 from .methods.common import Ctx
+from .methods.tasks import PROMPT_VERSIONS
 from .methods.registry import DATASETS, Method, Dataset, method_for, dataset_for, prompt_hashes
 
 # %% auto #0
-__all__ = ['CHECKED_KEYS', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'HUB_ID', 'ENGINE_PACKAGES', 'Recorder',
-           'latest_units', 'score_table', 'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown', 'unit_dead',
-           'env_overrides', 'with_env', 'faults_seen', 'endpoint_down', 'cost_table', 'summarize', 'by_kind',
-           'RunResult', 'finish', 'few_shot', 'check_numbers', 'local_model_problem', 'check_models', 'RunPlan',
-           'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table', 'same_texts', 'shared_samples']
+__all__ = ['CHECKED_KEYS', 'RECORDED_SINCE', 'CALL_LABELS', 'EXTRA_LABELS', 'DEAD', 'COST_COLUMNS', 'HUB_ID', 'ENGINE_PACKAGES',
+           'Recorder', 'latest_units', 'score_table', 'input_hash', 'drop_samples', 'check_inputs', 'EndpointDown',
+           'unit_dead', 'env_overrides', 'with_env', 'faults_seen', 'endpoint_down', 'cost_table', 'summarize',
+           'by_kind', 'RunResult', 'finish', 'few_shot', 'check_numbers', 'check_texts', 'local_model_problem',
+           'check_models', 'RunPlan', 'evaluate_async', 'evaluate', 'check_scores', 'runs_cost_table', 'same_texts',
+           'shared_samples']
 
 # %% ../nbs/61_runner.ipynb #877ad12c
 CHECKED_KEYS = ('dataset', 'method', 'sot', 'judges', 'temperature', 'max_tokens', 'max_chars', 'evidence_style',
-                'parser_notes', 'shots', 'budgets', 'prompt_hashes')
+                'parser_notes', 'shots', 'budgets', 'prompt_hashes', 'prompt_version')
+RECORDED_SINCE = {'prompt_version': 1}   # settings runs started before the library recorded them had at this value
 
 # %% ../nbs/61_runner.ipynb #b837c003
 CALL_LABELS = ('sample_id', 'method', 'rater', 'role', 'step', 'branch')   # always recorded
@@ -272,6 +275,16 @@ def check_numbers(temperature: float, max_tokens: int|None, max_chars: int|None,
                               ('--shots', shots, shots >= 0, 'at least 0')):
         if not ok: raise ValueError(f"{name} = {v} is not allowed; it must be {want}")
 
+# %% ../nbs/61_runner.ipynb #bba61ce6
+def check_texts(dataset: str, method: str, evidence_style: str, version: int):
+    "Refuse an evidence style or a prompt version that the method has no text for."
+    phase1.sot_system(evidence_style)        # an unknown style fails here
+    if version not in PROMPT_VERSIONS:
+        raise ValueError(f"--prompt-version = {version!r} is not allowed; use one of {sorted(PROMPT_VERSIONS)}")
+    if version != 1 and 'task_prompts' not in method_for(dataset, method).prompts:
+        raise ValueError(f"--prompt-version {version}: {dataset} {method} has one prompt text (version 1); versions "
+                         f"apply to the single-step tasks' methods (aut, ttcw: creaeval, direct, cot, reference)")
+
 # %% ../nbs/61_runner.ipynb #dbf1078b
 HUB_ID = re.compile(r'[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*')    # a Hugging Face model id: org/name
 ENGINE_PACKAGES = {'transformers': 'transformers', 'llama.cpp': 'llama_cpp'}
@@ -449,6 +462,7 @@ async def evaluate_async(
     evidence_style: str='evaluative',  # how the analyst writes evidence (P1's way; see creaeval.methods.sot)
     parser_notes: bool=False,  # show the parser's notes on the response to every model (P1: no)
     shots: int=0,  # few-shot examples per sample (datasets whose registry row has examples: aut)
+    prompt_version: int=1,  # the single-step tasks' prompt text (aut, ttcw; `creaeval.methods.tasks.PROMPT_VERSIONS`)
     rescore_changed: bool=False,  # evaluate samples whose input changed since the run started, and new ones
     retry_failed: bool=False,  # evaluate again the units whose latest record failed or is partial
     stop_after: int=3,  # stop when this many units in a row got no usable answer from their endpoint
@@ -465,16 +479,16 @@ async def evaluate_async(
     temperature = float(s.getfloat('models', 'temperature')) if temperature is None else float(temperature)
     check_numbers(temperature, max_tokens, max_chars, shots)
     if meth.analyst and sot is None: sot = s.get('models', 'sot')
-    phase1.sot_system(evidence_style)        # an unknown style fails here, before anything is written
+    check_texts(dataset, method, evidence_style, prompt_version)    # an unknown one fails before anything is written
     samples = samples if samples is not None else dataset_for(dataset).samples(ids, **load_kw)   # bad input fails here
     examples = few_shot(dataset, samples, shots)
     check_models({**({sot: '--sot'} if meth.analyst else {}), **dict.fromkeys(judges, '--judge')}, llms)
     options = dict(temperature=temperature, max_tokens=max_tokens, max_chars=max_chars, evidence_style=evidence_style,
-                   parser_notes=parser_notes)          # what every unit's `Ctx` gets
+                   parser_notes=parser_notes, prompt_version=prompt_version)    # what every unit's `Ctx` gets
     config = dict(dataset=dataset, method=method, sot=sot if meth.analyst else None, judges=judges, **options,
                   shots=shots, budgets=read_budgets(s), samples=ids, load_kw={k: str(v) for k, v in load_kw.items()},
-                  prompt_hashes=prompt_hashes(dataset, method), version=library_version())
-    run = RunDir(run_dir); fresh = run.config() is None; run.init(config, CHECKED_KEYS)   # a failed start: nothing left
+                  prompt_hashes=prompt_hashes(dataset, method, prompt_version), version=library_version())
+    run = RunDir(run_dir); fresh = run.config() is None; run.init(config, CHECKED_KEYS, RECORDED_SINCE)
     plan = RunPlan(run, dataset, method, judges, sot, examples=examples, models=dict(llms or {}), options=options)
     try: return await _evaluate_units(plan, samples, rescore_changed=rescore_changed, retry_failed=retry_failed,
                                       stop_after=stop_after, progress=progress, drop_missing=drop_missing,

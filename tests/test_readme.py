@@ -111,3 +111,22 @@ def test_degenerate_judges_named_where_the_summaries_list_them():
             part = text[text.lower().index(f'on {ds.lower()}'):][:400]            # the summary's sentence for that dataset
             for judge in g.judge.unique():
                 assert name[judge] in part or short[judge] in part, (f.name, ds, judge, part)
+
+def _r(x: float) -> str:
+    "An r as the docs print it: three decimals, no leading zero."
+    return f"{x:.3f}".replace('0.', '.', 1) if x >= 0 else f"-{-x:.3f}".replace('0.', '.', 1)
+
+def test_score_numbers_are_the_committed_cv():
+    """README's and docs/guide.md's generalisation numbers for `creaeval score` are those of data/trained/aut-general/cv.csv:
+    the chosen scorer's and round 5's (with and without its fine-tune, where computed), r with its interval."""
+    import pandas as pd
+    cv = pd.read_csv(ROOT/'data/trained/aut-general/cv.csv').set_index('candidate')
+    rows = [cv[cv.chosen].index[0]] + [c for c in cv.index if c.startswith('round 5') and pd.notna(cv.loc[c, 'study_r'])]
+    assert len(rows) >= 2, rows
+    for f in (README, ROOT/'docs/guide.md'):
+        text = ' '.join(f.read_text().replace('**', '').split())          # bold or not
+        for c in rows:
+            for by in ('study', 'object'):
+                got = f"{_r(cv.loc[c, f'{by}_r'])} [{_r(cv.loc[c, f'{by}_lo'])}, {_r(cv.loc[c, f'{by}_hi'])}]"
+                assert got in text, (f.name, c, by, got)
+            assert _r(cv.loc[c, 'offset_sd']) in text, (f.name, c, 'offset_sd')

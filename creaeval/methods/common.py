@@ -30,6 +30,7 @@ class Ctx:
     parser_notes: bool = False   # show creaeval's parser notes to every model (P1 shows none; they stay in the records)
     examples: list = field(
         default_factory=list)  # few-shot human-rated examples (single-step tasks; `creaeval.samples.Example`)
+    prompt_version: int = 1      # the single-step tasks' prompt text (`creaeval.methods.tasks.PROMPT_VERSIONS`)
     def kw(self, **meta) -> dict:
         return dict(temperature=self.temperature, max_tokens=self.max_tokens, meta={**self.meta, **meta})
 

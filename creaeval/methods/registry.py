@@ -23,19 +23,25 @@ __all__ = ['PROMPTS', 'METHODS', 'DATASETS', 'Method', 'methods_table', 'methods
            'datasets_table', 'dataset_for']
 
 # %% ../../nbs/60_registry.ipynb #8f98c2ad
-PROMPTS: dict[str, Callable[[], str]] = {
-    'sot_system': lambda: sot.SOT_SYSTEM,
-    'sot_system_all_steps': lambda: sot.sot_system(stepwise=False),
-    'sot_descriptions': lambda: json.dumps(DESCRIPTIONS, sort_keys=True),
-    'judge_system': lambda: judge.JUDGE_SYSTEM,
-    'rubric': lambda: judge.rubric_block(categories=True),
-    'scorer_system': lambda: baselines.SCORER_SYSTEM,
-    'selector_system': lambda: baselines.SELECTOR_SYSTEM,
-    'refine': lambda: baselines.REFINE_SCORES + baselines.REFINE_CHOICE,
-    'task_prompts': lambda: (tasks.task_sot_system() + tasks.TASK_JUDGE_SYSTEM + tasks.TASK_SCORER_SYSTEM
-                             + tasks.AUT_RUBRIC),
-    'rate_system': lambda: tasks.RATE_SYSTEM,
-    'agents': agents.prompt_texts,
+def _task_prompts(v: int) -> str:
+    "The single-step tasks' prompt text at prompt version `v` (version 1: the text the committed runs hashed)."
+    text = tasks.task_sot_system(version=v) + tasks.TASK_JUDGE_SYSTEM + tasks.TASK_SCORER_SYSTEM + tasks.AUT_RUBRIC
+    if v == 1: return text
+    return (text + tasks.examples_block([('', 0.0)], 'answers', v) + tasks.examples_block([('', 0.0)], 'analyses', v)
+            + ''.join(tasks.AUT.evidence_examples))
+
+PROMPTS: dict[str, Callable[[int], str]] = {    # each group's text at a prompt version (most have one text)
+    'sot_system': lambda v: sot.SOT_SYSTEM,
+    'sot_system_all_steps': lambda v: sot.sot_system(stepwise=False),
+    'sot_descriptions': lambda v: json.dumps(DESCRIPTIONS, sort_keys=True),
+    'judge_system': lambda v: judge.JUDGE_SYSTEM,
+    'rubric': lambda v: judge.rubric_block(categories=True),
+    'scorer_system': lambda v: baselines.SCORER_SYSTEM,
+    'selector_system': lambda v: baselines.SELECTOR_SYSTEM,
+    'refine': lambda v: baselines.REFINE_SCORES + baselines.REFINE_CHOICE,
+    'task_prompts': _task_prompts,
+    'rate_system': lambda v: tasks.RATE_SYSTEM,
+    'agents': lambda v: agents.prompt_texts(),
 }
 
 # %% ../../nbs/60_registry.ipynb #b9b790c1
@@ -116,9 +122,12 @@ def method_for(dataset: str, # a dataset name (creaeval.samples.DATASETS)
     raise ValueError(f"method {method!r} is not available on {dataset}; use one of {', '.join(known)}")
 
 # %% ../../nbs/60_registry.ipynb #f0173185
-def prompt_hashes(dataset: str, method: str) -> dict[str, str]:
+def prompt_hashes(dataset: str, method: str,
+                  version: int=1, # the prompt version (`creaeval.methods.tasks.PROMPT_VERSIONS`)
+                 ) -> dict[str, str]:
     "A short hash of each prompt group the method sends."
-    return {k: hashlib.sha256(PROMPTS[k]().encode()).hexdigest()[:16] for k in method_for(dataset, method).prompts}
+    sha = lambda text: hashlib.sha256(text.encode()).hexdigest()[:16]
+    return {k: sha(PROMPTS[k](version)) for k in method_for(dataset, method).prompts}
 
 # %% ../../nbs/60_registry.ipynb #374f9d3e
 @dataclass(frozen=True)

@@ -134,7 +134,7 @@ def weighted_rows(task: Task, levels: dict|None) -> pd.DataFrame:
 PROMPT_VERSIONS = {
     1: "the committed runs' text: few-shot heading 'answers of answers', CGPST examples in the analyst's message",
     2: "the heading corrected; the analyst's message in the task's own terms and examples, no copying"}
-PROMPT_VERSION = 1   # the default: the committed runs' text (a run's settings do not record a version yet)
+PROMPT_VERSION = 1   # the default: the committed runs' text (a run records its version: `Ctx.prompt_version`)
 
 def prompt_version(ctx=None, version: int|None=None) -> int:
     "The prompt version to build: `version`, else the context's `prompt_version` where set, else the default."
