@@ -1,5 +1,6 @@
 """Round 5's fine-tuned MiniLM on the leave-one-study-out and leave-one-object-out folds of `creaeval.general`
-(20 fine-tunes of 5 epochs; about 2 hours on 2 cores). Each fold is checkpointed under
+(20 fine-tunes of 5 epochs: about 10 minutes a fold with both of a 2-core machine's cores free, as the last eight
+object folds ran; 7.7 hours of wall time in all here, mostly beside other work). Each fold is checkpointed under
 data/trained/aut-general/checkpoint-tuned-{study,object}/ and a rerun resumes. `train_general` reads them once every
 fold of a fold set is done, to score round 5's whole recipe on the same folds as the new scorer.
 
